@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
+import { E2E_PORT, TEST_GA_ID, TEST_NOW, TODAY_PORT } from './tests/e2e/support/servers'
+
+// The built server, as `npm start` runs it, each on a throwaway data dir. GA4 is configured so the analytics
+// queue can be observed; its script request is blocked by the test fixture, so nothing is sent.
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node --import tsx tests/e2e/support/start-test-server.ts',
+  url: `http://localhost:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { PORT: String(port), HTTPS_PORT: '0', LOG_LEVEL: 'warn', GA_MEASUREMENT_ID: TEST_GA_ID, ...env },
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+})
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+    // The server's self-signed certificate for the HTTPS port (generated into the test data dir).
+    ignoreHTTPSErrors: true,
+  },
+  webServer: [
+    // Pinned clock: the spec's tour list (Oct 1 2025).
+    // It also serves the Studio on HTTPS (E2E_PORT + 1); start-test-server.ts creates the administrator.
+    server(E2E_PORT, { TEST_NOW, HTTPS_PORT: String(E2E_PORT + 1) }),
+    // Real clock ("today"): every 2025 show is past. An empty TEST_NOW counts as unset.
+    server(TODAY_PORT, { TEST_NOW: '' }),
+  ],
+})

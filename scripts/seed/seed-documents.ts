@@ -1,0 +1,506 @@
+/**
+ * The seed dataset (DESIGN §3): spec §2's events, media grid, popups and site copy, as Sanity documents in
+ * export format. Images are `_sanityAsset` references to files in content/seed/images, which the content
+ * API's import turns into image assets. The band, its members and every address at example.com are fictional.
+ */
+
+import type { Subject } from './scenes'
+
+export type SeedImage = {
+  file: string
+  width: number
+  height: number
+  subject: Subject
+  variant: number
+  mood?: 'dusk' | 'day' | 'night'
+}
+
+type Block = {
+  _type: 'block'
+  _key: string
+  style: 'normal' | 'h2' | 'h3'
+  listItem?: 'bullet'
+  level?: number
+  markDefs: { _type: 'link'; _key: string; href: string }[]
+  children: { _type: 'span'; _key: string; text: string; marks: string[] }[]
+}
+
+/** Portable Text paragraphs with stable keys (the keys must not change between runs of the generator). */
+function paragraphs(prefix: string, texts: string[]): Block[] {
+  return texts.map((text, i) => ({
+    _type: 'block',
+    _key: `${prefix}${i}`,
+    style: 'normal',
+    markDefs: [],
+    children: [{ _type: 'span', _key: `${prefix}${i}s`, text, marks: [] }],
+  }))
+}
+
+function heading(key: string, style: 'h2' | 'h3', text: string): Block {
+  return {
+    _type: 'block',
+    _key: key,
+    style,
+    markDefs: [],
+    children: [{ _type: 'span', _key: `${key}s`, text, marks: [] }],
+  }
+}
+
+function bullets(prefix: string, texts: string[]): Block[] {
+  return paragraphs(prefix, texts).map((block) => ({ ...block, listItem: 'bullet', level: 1 }))
+}
+
+/** A paragraph with one link in the middle. */
+function linkParagraph(key: string, before: string, label: string, href: string, after: string): Block {
+  return {
+    _type: 'block',
+    _key: key,
+    style: 'normal',
+    markDefs: [{ _type: 'link', _key: `${key}-link`, href }],
+    children: [
+      { _type: 'span', _key: `${key}s0`, text: before, marks: [] },
+      { _type: 'span', _key: `${key}s1`, text: label, marks: [`${key}-link`] },
+      { _type: 'span', _key: `${key}s2`, text: after, marks: [] },
+    ],
+  }
+}
+
+const image = (file: string, alt?: string) => ({
+  _type: 'image',
+  _sanityAsset: `image@file://./images/${file}`,
+  ...(alt ? { alt } : {}),
+})
+
+const file = (name: string) => ({ _type: 'file', _sanityAsset: `file@file://./files/${name}` })
+
+const slug = (current: string) => ({ _type: 'slug', current })
+const ref = (id: string, key?: string) => ({ _type: 'reference', _ref: id, ...(key ? { _key: key } : {}) })
+
+// ---------------------------------------------------------------------------------------------- images
+
+export const seedImages: SeedImage[] = [
+  { file: 'hero-poster.jpg', width: 1600, height: 900, subject: 'band', variant: 0.55 },
+  { file: 'hero-fallback.jpg', width: 1600, height: 900, subject: 'cactus', variant: 0.35, mood: 'night' },
+  { file: 'band-photo.jpg', width: 1920, height: 800, subject: 'band', variant: 0.8, mood: 'day' },
+  { file: 'og-image.jpg', width: 1200, height: 630, subject: 'jarana', variant: 0.4 },
+  { file: 'logo.png', width: 600, height: 600, subject: 'logo', variant: 0 },
+  { file: 'tour-promo-poster.jpg', width: 900, height: 1200, subject: 'poster', variant: 0.3 },
+  { file: 'band-performance-1.jpg', width: 1200, height: 900, subject: 'crowd', variant: 0.2 },
+  { file: 'band-rehearsal.jpg', width: 1200, height: 900, subject: 'jarana', variant: 0.75, mood: 'day' },
+  { file: 'marisol-performance.jpg', width: 1200, height: 900, subject: 'figure', variant: 0.6 },
+  { file: 'band-backstage.jpg', width: 1200, height: 900, subject: 'band', variant: 0.15, mood: 'night' },
+  { file: 'full-band-setup.jpg', width: 1200, height: 900, subject: 'drums', variant: 0.5, mood: 'day' },
+  { file: 'elena-portrait.jpg', width: 900, height: 1200, subject: 'figure', variant: 0.3, mood: 'day' },
+  { file: 'rafa-drums.jpg', width: 1200, height: 900, subject: 'drums', variant: 0.85 },
+  { file: 'band-performance-2.jpg', width: 1200, height: 900, subject: 'crowd', variant: 0.7, mood: 'night' },
+  {
+    file: 'poster-live-session.jpg',
+    width: 1280,
+    height: 720,
+    subject: 'band',
+    variant: 0.25,
+    mood: 'night',
+  },
+  { file: 'poster-alma-oeste-blend.jpg', width: 1280, height: 720, subject: 'jarana', variant: 0.15 },
+  { file: 'poster-alma-oeste.jpg', width: 1280, height: 720, subject: 'cactus', variant: 0.65 },
+  {
+    file: 'poster-intoxicated.jpg',
+    width: 1280,
+    height: 720,
+    subject: 'figure',
+    variant: 0.9,
+    mood: 'night',
+  },
+  { file: 'poster-la-bamba.jpg', width: 1280, height: 720, subject: 'crowd', variant: 0.45, mood: 'day' },
+  { file: 'poster-cascabel.jpg', width: 1280, height: 720, subject: 'jarana', variant: 0.95, mood: 'day' },
+  { file: 'poster-colas-breakdown.jpg', width: 1280, height: 720, subject: 'drums', variant: 0.1 },
+  { file: 'news-anniversary.jpg', width: 1200, height: 675, subject: 'cactus', variant: 0.8, mood: 'dusk' },
+  { file: 'news-alma-oeste.jpg', width: 1200, height: 675, subject: 'jarana', variant: 0.5, mood: 'night' },
+]
+
+// ---------------------------------------------------------------------------------------------- events
+
+const LOS_ANGELES = 'America/Los_Angeles'
+export const LAND_SKY_TICKETS = 'https://tickets.example.com/los-forasteros/land-and-sky-2025-10-25'
+
+const events = [
+  {
+    _id: 'event-2025-10-25-land-sky',
+    _type: 'event',
+    slug: slug('2025-10-25-land-sky-somis'),
+    // 19:00 in Somis (PDT, UTC-7).
+    startsAt: '2025-10-26T02:00:00.000Z',
+    timeZone: LOS_ANGELES,
+    venue: 'Land+Sky',
+    city: 'Somis',
+    region: 'CA',
+    country: 'US',
+    address: '4250 Somis Rd',
+    status: 'onSale',
+    ticketUrl: LAND_SKY_TICKETS,
+    price: 45,
+    currency: 'USD',
+  },
+  {
+    _id: 'event-2025-11-06-arlington',
+    _type: 'event',
+    slug: slug('2025-11-06-arlington-theatre-santa-barbara'),
+    // 19:00 in Santa Barbara (PST, UTC-8: daylight saving ended on Nov 2).
+    startsAt: '2025-11-07T03:00:00.000Z',
+    timeZone: LOS_ANGELES,
+    venue: 'The Arlington Theatre',
+    city: 'Santa Barbara',
+    region: 'CA',
+    country: 'US',
+    address: '1317 State St',
+    status: 'soldOut',
+  },
+  {
+    _id: 'event-2025-11-08-irvine-bowl',
+    _type: 'event',
+    slug: slug('2025-11-08-irvine-bowl-laguna-beach'),
+    startsAt: '2025-11-09T03:00:00.000Z',
+    timeZone: LOS_ANGELES,
+    venue: 'Irvine Bowl',
+    city: 'Laguna Beach',
+    region: 'CA',
+    country: 'US',
+    address: '650 Laguna Canyon Rd',
+    status: 'soldOut',
+  },
+  {
+    _id: 'event-2025-09-04-el-roblar',
+    _type: 'event',
+    slug: slug('2025-09-04-hotel-el-roblar-ojai'),
+    startsAt: '2025-09-05T02:00:00.000Z',
+    timeZone: LOS_ANGELES,
+    venue: 'Hotel El Roblar',
+    city: 'Ojai',
+    region: 'CA',
+    country: 'US',
+    address: '320 E Ojai Ave',
+    status: 'soldOut',
+  },
+]
+
+// ---------------------------------------------------------------------------------------------- media
+
+/** Spec §2's {hash} item: a YouTube-style id doubles as its slug. */
+export const LIVE_SESSION_ID = 'Qx7LmR2vK9d'
+
+type MediaSeed = {
+  slug: string
+  kind: 'youtube' | 'image'
+  youtubeId?: string
+  file: string
+  caption: string
+  credit: string
+  alt: string
+}
+
+export const mediaSeeds: MediaSeed[] = [
+  {
+    slug: LIVE_SESSION_ID,
+    kind: 'youtube',
+    youtubeId: LIVE_SESSION_ID,
+    file: 'poster-live-session.jpg',
+    caption: 'Los Forasteros, live session at the Old Mission barn. Video by Inés Montaño.',
+    credit: 'Inés Montaño',
+    alt: 'Four musicians in wide-brimmed hats silhouetted against a night sky',
+  },
+  {
+    slug: 'tour-promo-poster',
+    kind: 'image',
+    file: 'tour-promo-poster.jpg',
+    caption: 'Poster for the Land+Sky concert, October 25, 2025. Design by Paloma Reyes.',
+    credit: 'Paloma Reyes',
+    alt: 'Concert poster: a saguaro and a jarana under a striped desert sun',
+  },
+  {
+    slug: 'alma-oeste-blend',
+    kind: 'youtube',
+    youtubeId: 'bT4nW8cYq2E',
+    file: 'poster-alma-oeste-blend.jpg',
+    caption: 'Alma Oeste (Blend), official video. Video by Inés Montaño.',
+    credit: 'Inés Montaño',
+    alt: 'A jarana silhouetted against a sunset over the mesas',
+  },
+  {
+    slug: 'alma-oeste',
+    kind: 'youtube',
+    youtubeId: 'hG5kP1sZr7U',
+    file: 'poster-alma-oeste.jpg',
+    caption: 'Alma Oeste, live in the studio. Video by Diego Salcedo.',
+    credit: 'Diego Salcedo',
+    alt: 'Saguaro cacti in front of a striped desert sun',
+  },
+  {
+    slug: 'intoxicated',
+    kind: 'youtube',
+    youtubeId: 'Lm3vX9dQa6T',
+    file: 'poster-intoxicated.jpg',
+    caption: 'Intoxicated, live at the Arlington. Video by Diego Salcedo.',
+    credit: 'Diego Salcedo',
+    alt: 'A singer holding a jarana under a night sky',
+  },
+  {
+    slug: 'la-bamba',
+    kind: 'youtube',
+    youtubeId: 'Zr8cN2wKp4Y',
+    file: 'poster-la-bamba.jpg',
+    caption: 'La Bamba, the Son Jarocho classic, live. Video by Inés Montaño.',
+    credit: 'Inés Montaño',
+    alt: 'The band playing for a crowd at dusk',
+  },
+  {
+    slug: 'cascabel',
+    kind: 'youtube',
+    youtubeId: 'Pf6yT1hJm8R',
+    file: 'poster-cascabel.jpg',
+    caption: 'El Cascabel, live session. Video by Diego Salcedo.',
+    credit: 'Diego Salcedo',
+    alt: 'A jarana leaning into a teal and gold desert sky',
+  },
+  {
+    slug: 'colas-breakdown',
+    kind: 'youtube',
+    youtubeId: 'Dk2sV7qLx3N',
+    file: 'poster-colas-breakdown.jpg',
+    caption: "Cola's Breakdown, a drum and jarana duel. Video by Inés Montaño.",
+    credit: 'Inés Montaño',
+    alt: 'A drummer behind a drum kit at sunset',
+  },
+  {
+    slug: 'band-performance-1',
+    kind: 'image',
+    file: 'band-performance-1.jpg',
+    caption: 'Los Forasteros on stage in Ventura. Photo by Julia Ferrer.',
+    credit: 'Julia Ferrer',
+    alt: 'Three band members performing above a crowd at sunset',
+  },
+  {
+    slug: 'band-rehearsal',
+    kind: 'image',
+    file: 'band-rehearsal.jpg',
+    caption: 'Rehearsal day in the desert. Photo by Julia Ferrer.',
+    credit: 'Julia Ferrer',
+    alt: 'A jarana silhouetted against a bright desert afternoon',
+  },
+  {
+    slug: 'marisol-performance',
+    kind: 'image',
+    file: 'marisol-performance.jpg',
+    caption: 'Marisol Vega on jarana and vocals. Photo by Tomás Arriaga.',
+    credit: 'Tomás Arriaga',
+    alt: 'Marisol Vega singing with her jarana at dusk',
+  },
+  {
+    slug: 'band-backstage',
+    kind: 'image',
+    file: 'band-backstage.jpg',
+    caption: 'Backstage before the show. Photo by Tomás Arriaga.',
+    credit: 'Tomás Arriaga',
+    alt: 'The four band members in hats, waiting in the dark before a show',
+  },
+  {
+    slug: 'full-band-setup',
+    kind: 'image',
+    file: 'full-band-setup.jpg',
+    caption: 'The full band set up for soundcheck. Photo by Julia Ferrer.',
+    credit: 'Julia Ferrer',
+    alt: 'The drum kit and the band set up on an open-air stage',
+  },
+  {
+    slug: 'elena-portrait',
+    kind: 'image',
+    file: 'elena-portrait.jpg',
+    caption: 'Elena Castaño, violin. Photo by Julia Ferrer.',
+    credit: 'Julia Ferrer',
+    alt: 'Portrait of Elena Castaño in a wide-brimmed hat',
+  },
+  {
+    slug: 'rafa-drums',
+    kind: 'image',
+    file: 'rafa-drums.jpg',
+    caption: 'Rafa Ibarra on drums. Photo by Tomás Arriaga.',
+    credit: 'Tomás Arriaga',
+    alt: 'Rafa Ibarra playing drums at sunset',
+  },
+  {
+    slug: 'band-performance-2',
+    kind: 'image',
+    file: 'band-performance-2.jpg',
+    caption: 'Encore at the Irvine Bowl. Photo by Julia Ferrer.',
+    credit: 'Julia Ferrer',
+    alt: 'The band on stage at night with the crowd in front',
+  },
+]
+
+const mediaItems = mediaSeeds.map((item) => ({
+  _id: `media-${item.slug.toLowerCase()}`,
+  _type: 'mediaItem',
+  slug: slug(item.slug),
+  kind: item.kind,
+  ...(item.kind === 'youtube'
+    ? { youtubeId: item.youtubeId, poster: image(item.file) }
+    : { image: image(item.file) }),
+  caption: item.caption,
+  credit: item.credit,
+  alt: item.alt,
+}))
+
+const gallery = {
+  _id: 'gallery',
+  _type: 'gallery',
+  items: mediaItems.map((item, i) => ref(item._id, `item${i + 1}`)),
+}
+
+// ---------------------------------------------------------------------------------------------- singletons
+
+const siteSettings = {
+  _id: 'siteSettings',
+  _type: 'siteSettings',
+  bandName: 'Los Forasteros',
+  tagline: 'Son Jarocho meets the spaghetti Western',
+  description:
+    'Los Forasteros are a touring folk band from California where the jaranas of Son Jarocho meet the twang of the spaghetti Western. Tour dates, videos and booking.',
+  siteUrl: 'https://los-forasteros.example.com',
+  logo: image('logo.png', 'Los Forasteros emblem: crossed jaranas in a golden sun'),
+  ogImage: image('og-image.jpg', 'A jarana silhouetted against a striped desert sunset'),
+  // A 4-second, 15 KB VP9 loop made from the poster with ffmpeg (see content/seed/README.md).
+  heroVideo: file('hero.webm'),
+  heroPoster: image('hero-poster.jpg', 'Los Forasteros silhouetted against a desert sunset'),
+  heroFallbackImage: image('hero-fallback.jpg', 'Saguaro cacti under a night sky'),
+  bandPhoto: image('band-photo.jpg', 'The four members of Los Forasteros standing in the desert'),
+  about: paragraphs('about', [
+    'Los Forasteros, "the outsiders", play Son Jarocho from the coast of Veracruz the way a lonesome rider would hear it across the desert: jaranas and requinto up front, a violin that cries like a harmonica, and drums that gallop like an Ennio Morricone score.',
+    'Marisol Vega (jarana, vocals), Tomás Ruelas (requinto), Elena Castaño (violin) and Rafa Ibarra (drums) met at a fandango in Ventura in 2015. Ten years and three albums later they tour the West Coast, from festival stages to old mission courtyards, and still end every night with the whole room singing.',
+  ]),
+  bookingEmail: 'booking@example.com',
+  socialLinks: [
+    {
+      _key: 'instagram',
+      _type: 'socialLink',
+      platform: 'instagram',
+      url: 'https://www.instagram.com/losforasteros.band',
+    },
+    {
+      _key: 'youtube',
+      _type: 'socialLink',
+      platform: 'youtube',
+      url: 'https://www.youtube.com/@losforasteros.band',
+    },
+    {
+      _key: 'facebook',
+      _type: 'socialLink',
+      platform: 'facebook',
+      url: 'https://www.facebook.com/losforasteros.band',
+    },
+    {
+      _key: 'spotify',
+      _type: 'socialLink',
+      platform: 'spotify',
+      url: 'https://open.spotify.com/artist/3xFrStRsLsF0r4sTr0s9Q',
+    },
+  ],
+  footerCopyright: '© 2025 Los Forasteros. All rights reserved.',
+}
+
+const tourPromo = {
+  _id: 'tourPromo',
+  _type: 'tourPromo',
+  enabled: true,
+  event: ref('event-2025-10-25-land-sky'),
+  heading: 'Los Forasteros live at Land+Sky',
+  youtubeId: LIVE_SESSION_ID,
+  thumbnail: image('tour-promo-poster.jpg', 'Poster for the Land+Sky concert'),
+  body: paragraphs('promo', [
+    'Join us on Saturday, October 25, 2025 for an afternoon of Son Jarocho under the open sky at Land+Sky in Somis, CA.',
+    'Doors open at 3pm and the concert starts at 4pm. Art installations are open from 3-4pm.',
+    'Drinks: $5 beer and wine. Wood-fired pizza: $12.',
+  ]),
+  ticketUrl: LAND_SKY_TICKETS,
+}
+
+const newsletterPopup = {
+  _id: 'newsletterPopup',
+  _type: 'newsletterPopup',
+  enabled: true,
+  title: 'Stay in the Loop',
+  text: 'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+  delayMs: 12000,
+  scrollThresholdPx: 100,
+}
+
+const newsPosts = [
+  {
+    _id: 'news-anniversary-tour',
+    _type: 'newsPost',
+    title: 'Ten years on the road: our anniversary tour',
+    slug: slug('anniversary-tour'),
+    publishedAt: '2025-08-15T17:00:00.000Z',
+    excerpt: 'Ten years after our first fandango we are taking the whole band up and down the West Coast.',
+    coverImage: image('news-anniversary.jpg', 'Saguaro cacti under a desert sunset'),
+    // Every kind of rich text a post can hold (heading, list, links, a captioned photo, a video), so the
+    // e2e tests and a new editor see them all.
+    body: [
+      ...paragraphs('anniv', [
+        'In the fall of 2015 four strangers met at a fandango in Ventura. Ten years later Los Forasteros celebrate with an anniversary tour: Land+Sky in Somis, The Arlington Theatre in Santa Barbara and the Irvine Bowl in Laguna Beach.',
+      ]),
+      heading('anniv-h1', 'h2', 'Where to see us'),
+      ...bullets('anniv-l', [
+        'October 25: Land+Sky, Somis',
+        'November 6: The Arlington Theatre, Santa Barbara',
+        'November 8: Irvine Bowl, Laguna Beach',
+      ]),
+      linkParagraph(
+        'anniv-tickets',
+        'Tickets are on sale now; ',
+        'see every date on our home page',
+        '/#events',
+        '.',
+      ),
+      {
+        _type: 'image',
+        _key: 'anniv-photo',
+        _sanityAsset: 'image@file://./images/band-performance-1.jpg',
+        alt: 'The band on stage under warm lights',
+        caption: 'Our first fandango in Ventura, fall 2015.',
+        credit: 'Photo: Ana Ruiz',
+      },
+      ...paragraphs('anniv2', [
+        'Expect songs from all three albums, a few old sones we have not played in years and guests from the fandango community on every stage.',
+      ]),
+      {
+        _type: 'youtubeEmbed',
+        _key: 'anniv-video',
+        youtubeId: LIVE_SESSION_ID,
+        caption: 'Live session at Land+Sky',
+      },
+      linkParagraph(
+        'anniv-fandango',
+        'New to son jarocho? ',
+        'Read about the fandango',
+        'https://en.wikipedia.org/wiki/Son_jarocho',
+        ' before the show.',
+      ),
+    ],
+  },
+  {
+    _id: 'news-alma-oeste-single',
+    _type: 'newsPost',
+    title: 'New single: Alma Oeste',
+    slug: slug('alma-oeste-single'),
+    publishedAt: '2025-06-02T17:00:00.000Z',
+    excerpt: 'Our new single rides out of the desert with a requinto, a violin and a lot of reverb.',
+    coverImage: image('news-alma-oeste.jpg', 'A jarana silhouetted against a night sky'),
+    body: paragraphs('alma', [
+      'Alma Oeste started as a son jarocho in the key of the desert wind. Listen to it and watch the video in the media section.',
+    ]),
+  },
+]
+
+/** Every seed document, in import order (referenced documents first). */
+export function seedDocuments(): Record<string, unknown>[] {
+  return [siteSettings, ...events, ...mediaItems, gallery, tourPromo, newsletterPopup, ...newsPosts]
+}

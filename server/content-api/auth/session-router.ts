@@ -1,0 +1,45 @@
+import { Router } from 'express'
+import type { Accounts } from '../accounts/accounts'
+import { ANONYMOUS } from '../principal'
+import { identityOf } from '../access'
+import { sendSanityError } from '../sanity-error'
+
+/**
+ * The versioned auth endpoints: `/auth/providers` (one provider: our login page), `/auth/fetch` (one-time sid
+ * to session token), `/auth/logout`, and `/auth/id` (the cookie-mode probe, answered for completeness).
+ */
+export function createSessionRouter(accounts: Accounts, options: { loginPath: string }): Router {
+  const router = Router()
+
+  router.get('/auth/providers', (req, res) => {
+    const url = `${req.protocol}://${req.get('host')}${options.loginPath}`
+    res.set('Cache-Control', 'no-store').json({
+      thirdPartyLogin: false,
+      sso: {},
+      providers: [{ name: 'local', title: 'E-mail and password', url }],
+    })
+  })
+
+  router.get('/auth/fetch', (req, res) => {
+    res.set('Cache-Control', 'no-store')
+    const sid = typeof req.query.sid === 'string' ? req.query.sid : ''
+    const exchanged = sid ? accounts.sessions.exchangeLogin(sid) : null
+    if (!exchanged) return sendSanityError(res, 401, 'Session id is unknown, used or expired', 'unauthorized')
+    res.json({ token: exchanged.token })
+  })
+
+  // The Studio clears its stored token only after a 2xx here, and also calls it without a token (cookie client),
+  // so an anonymous logout succeeds too.
+  router.post('/auth/logout', (_req, res) => {
+    if (res.locals.sessionId) accounts.sessions.revoke(res.locals.sessionId)
+    res.status(204).end()
+  })
+
+  router.get('/auth/id', (_req, res) => {
+    const principal = res.locals.principal ?? ANONYMOUS
+    if (principal.kind === 'anonymous') return sendSanityError(res, 401, 'Not authenticated', 'unauthorized')
+    res.set('Cache-Control', 'no-store').json({ id: identityOf(principal) })
+  })
+
+  return router
+}

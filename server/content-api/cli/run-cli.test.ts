@@ -1,0 +1,241 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { openAccounts } from '../accounts/accounts'
+import { resolveBearer } from '../auth/authenticate'
+import { ContentStore } from '../store'
+import { runCli } from './run-cli'
+
+async function cli(dataDir: string, ...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli(argv, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'content-cli-'))
+
+describe('content CLI', () => {
+  it('adds users with given or generated passwords, lists them and changes passwords', async () => {
+    const dataDir = newDataDir()
+    const added = await cli(
+      dataDir,
+      'user:add',
+      '--email',
+      'ana@example.com',
+      '--name',
+      'Ana',
+      '--role',
+      'editor',
+    )
+    expect(added.code).toBe(0)
+    const generated = /Password \(shown only now\): (\S+)/.exec(added.out)?.[1]
+    expect(generated).toBeTruthy()
+    expect(
+      (
+        await cli(
+          dataDir,
+          'user:add',
+          '--email',
+          'bo@example.com',
+          '--name',
+          'Bo',
+          '--role',
+          'viewer',
+          '--password',
+          'bo-password1',
+        )
+      ).out,
+    ).not.toContain('Password')
+
+    const accounts = openAccounts({ file: path.join(dataDir, 'accounts.sqlite') })
+    expect(await accounts.users.verifyCredentials('ana@example.com', generated!)).toMatchObject({
+      role: 'editor',
+    })
+    expect(await accounts.users.verifyCredentials('bo@example.com', 'bo-password1')).toMatchObject({
+      role: 'viewer',
+    })
+
+    const list = await cli(dataDir, 'user:list')
+    expect(list.out).toMatch(/ana@example\.com\s+Ana\s+editor/)
+    expect(list.out).toMatch(/bo@example\.com\s+Bo\s+viewer/)
+
+    const session = accounts.sessions.create(accounts.users.findByEmail('bo@example.com')!.id)
+    const passwd = await cli(
+      dataDir,
+      'user:passwd',
+      '--email',
+      'BO@example.com',
+      '--password',
+      'new-password',
+    )
+    expect(passwd.out).toContain('1 session(s) signed out')
+    expect(await accounts.users.verifyCredentials('bo@example.com', 'new-password')).not.toBeNull()
+    expect(accounts.sessions.resolve(session.token)).toBeNull()
+    accounts.close()
+
+    const duplicate = await cli(
+      dataDir,
+      'user:add',
+      '--email',
+      'Ana@Example.com',
+      '--name',
+      'A',
+      '--role',
+      'viewer',
+    )
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.err).toContain('already exists')
+    const badRole = await cli(
+      dataDir,
+      'user:add',
+      '--email',
+      'c@example.com',
+      '--name',
+      'C',
+      '--role',
+      'owner',
+    )
+    expect(badRole.code).toBe(2)
+    expect(badRole.err).toContain('--role must be one of')
+  })
+
+  it('changes roles and removes users, but never the last administrator', async () => {
+    const dataDir = newDataDir()
+    await cli(dataDir, 'user:add', '--email', 'boss@example.com', '--name', 'Boss', '--role', 'administrator')
+    await cli(dataDir, 'user:add', '--email', 'rafa@example.com', '--name', 'Rafa', '--role', 'editor')
+    const last = await cli(dataDir, 'user:role', '--email', 'boss@example.com', '--role', 'editor')
+    expect(last.code).toBe(2)
+    expect(last.err).toContain('last administrator')
+    expect((await cli(dataDir, 'user:remove', '--email', 'boss@example.com')).code).toBe(2)
+
+    expect(
+      (await cli(dataDir, 'user:role', '--email', 'rafa@example.com', '--role', 'viewer')).out,
+    ).toContain('rafa@example.com is now viewer')
+    const accounts = openAccounts({ file: path.join(dataDir, 'accounts.sqlite') })
+    const rafa = accounts.users.findByEmail('rafa@example.com')!
+    const { token } = accounts.sessions.create(rafa.id)
+    expect(rafa.role).toBe('viewer')
+    expect((await cli(dataDir, 'user:remove', '--email', 'rafa@example.com')).code).toBe(0)
+    expect(accounts.users.findByEmail('rafa@example.com')).toBeNull()
+    expect(accounts.sessions.resolve(token)).toBeNull()
+    expect(
+      (
+        await cli(
+          dataDir,
+          'user:add',
+          '--email',
+          'x@example.com',
+          '--name',
+          'X',
+          '--role',
+          'viewer',
+          '--password',
+          'short',
+        )
+      ).code,
+    ).toBe(2)
+    accounts.close()
+  })
+
+  it('creates API tokens shown once, lists and revokes them', async () => {
+    const dataDir = newDataDir()
+    const added = await cli(dataDir, 'token:add', '--label', 'website', '--role', 'viewer')
+    const token = /Token \(shown only now\): (\S+)/.exec(added.out)?.[1]
+    const id = /\(id (\S+)\)/.exec(added.out)?.[1]
+    expect(token).toBeTruthy()
+    const accounts = openAccounts({ file: path.join(dataDir, 'accounts.sqlite') })
+    expect(resolveBearer(accounts, token!)?.principal).toMatchObject({
+      kind: 'token',
+      role: 'viewer',
+      label: 'website',
+    })
+
+    const list = await cli(dataDir, 'token:list')
+    expect(list.out).toMatch(/website\s+viewer/)
+    expect(list.out).not.toContain(token!)
+
+    expect((await cli(dataDir, 'token:revoke', '--id', id!)).code).toBe(0)
+    expect(resolveBearer(accounts, token!)).toBeNull()
+    expect((await cli(dataDir, 'token:revoke', '--id', id!)).code).toBe(2)
+    accounts.close()
+  })
+
+  it('imports and exports datasets', async () => {
+    const dataDir = newDataDir()
+    const seed = path.join(dataDir, 'seed')
+    mkdirSync(seed)
+    writeFileSync(
+      path.join(seed, 'a.ndjson'),
+      '{"_id":"band","_type":"siteSettings","bandName":"Los Forasteros"}\n',
+    )
+    expect((await cli(dataDir, 'import', path.join(seed, 'a.ndjson'))).out).toContain(
+      'Imported 1 document(s)',
+    )
+    const again = await cli(dataDir, 'import', path.join(seed, 'a.ndjson'))
+    expect(again.code).toBe(1)
+    expect(again.err).toContain('--replace')
+    expect((await cli(dataDir, 'import', path.join(seed, 'a.ndjson'), '--replace')).code).toBe(0)
+
+    const archive = path.join(dataDir, 'backup.tar.gz')
+    expect((await cli(dataDir, 'export', archive)).out).toContain('Exported 1 document(s)')
+    const other = newDataDir()
+    expect((await cli(other, 'import', archive)).code).toBe(0)
+    const store = new ContentStore({ file: path.join(other, 'content.sqlite') })
+    expect(store.dataset('production').get('band')).toMatchObject({ bandName: 'Los Forasteros' })
+    store.close()
+  })
+
+  it('refuses to import while a server uses the data dir, unless forced', async () => {
+    const dataDir = newDataDir()
+    const file = path.join(dataDir, 'a.ndjson')
+    writeFileSync(file, '{"_id":"x","_type":"t"}\n')
+    // This test process stands in for a live server.
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid))
+    const refused = await cli(dataDir, 'import', file)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain(`A server (pid ${process.pid})`)
+    expect((await cli(dataDir, 'import', file, '--force')).code).toBe(0)
+    // A stale file from a crashed server does not block.
+    writeFileSync(path.join(dataDir, 'server.pid'), '999999999')
+    expect((await cli(dataDir, 'import', file, '--replace')).code).toBe(0)
+  })
+
+  it('prints usage for no or unknown commands', async () => {
+    const dataDir = newDataDir()
+    expect((await cli(dataDir)).code).toBe(2)
+    const unknown = await cli(dataDir, 'user:delete')
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toContain('Usage: npm run content')
+  })
+
+  it('runs as `npm run content` does', async () => {
+    const dataDir = newDataDir()
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/content-api/cli/main.ts',
+        'user:add',
+        '--email',
+        'x@example.com',
+        '--name',
+        'X',
+        '--role',
+        'administrator',
+        '--password',
+        'x-password',
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
+    )
+    expect(stdout).toContain('Created administrator x@example.com')
+  })
+})

@@ -1,0 +1,276 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { parseEnv } from '../../env'
+import { accountsFile, openAccounts, type Accounts } from '../accounts/accounts'
+import { generatePassword } from '../accounts/password-hash'
+import { DuplicateEmailError } from '../accounts/users'
+import { DatasetImportError, exportDataset, importDataset } from '../archive/dataset-archive'
+import { ContentApiError } from '../errors'
+import { createAssets } from '../assets/assets'
+import { storeAssetDocuments } from '../assets/store-asset-documents'
+import { ROLES } from '../auth/roles'
+import { contentStoreFile, PROJECT_ID } from '../embedded-content-api'
+import type { Role } from '../principal'
+import { runningServerPid } from '../server-lock'
+import { ContentStore } from '../store'
+
+export type CliIo = { out: (line: string) => void; err: (line: string) => void; env?: NodeJS.ProcessEnv }
+
+export const USAGE = `Usage: npm run content -- <command> [options]
+
+Accounts (safe while the server runs):
+  user:add --email <e-mail> --name <name> --role <administrator|editor|viewer> [--password <pw>]
+  user:list
+  user:passwd --email <e-mail> [--password <pw>]      (signs the user out everywhere)
+  user:role --email <e-mail> --role <administrator|editor|viewer>
+  user:remove --email <e-mail>
+  token:add --label <label> --role <administrator|editor|viewer>
+  token:list
+  token:revoke --id <token id>
+
+Content (dataset from SANITY_DATASET, default production; --dataset overrides):
+  export <file.tar.gz|file.ndjson>                  (safe while the server runs)
+  import <file.tar.gz|file.ndjson> [--replace|--missing]
+                                                    (refused while the server runs: it keeps content in memory)
+
+Without --password a password is generated and printed once.`
+
+class UsageError extends Error {}
+
+const Email = z.email()
+const RoleSchema = z.enum(ROLES as [Role, ...Role[]])
+
+function need(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`Missing --${flag}`)
+  return value
+}
+
+function role(value: string | undefined): Role {
+  const parsed = RoleSchema.safeParse(need(value, 'role'))
+  if (!parsed.success) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`)
+  return parsed.data
+}
+
+function email(value: string | undefined): string {
+  const parsed = Email.safeParse(need(value, 'email'))
+  if (!parsed.success) throw new UsageError('--email must be an e-mail address')
+  return parsed.data
+}
+
+function table(rows: Record<string, unknown>[]): string[] {
+  if (rows.length === 0) return ['(none)']
+  const keys = Object.keys(rows[0]!)
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k] ?? ''))))]
+}
+
+/** Nobody could manage the Studio any more without an administrator. */
+function assertAnotherAdministrator(accounts: Accounts, userId: string): void {
+  if (!accounts.users.list().some((u) => u.role === 'administrator' && u.id !== userId)) {
+    throw new UsageError('This is the last administrator; make someone else administrator first')
+  }
+}
+
+function password(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < 8)
+    throw new UsageError('--password must have at least 8 characters')
+  return value
+}
+
+async function accountsCommand(
+  command: string,
+  accounts: Accounts,
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+): Promise<void> {
+  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
+  switch (command) {
+    case 'user:add': {
+      const chosen = password(str('password'))
+      const secret = chosen ?? generatePassword()
+      const user = await accounts.users.create({
+        email: email(str('email')),
+        name: need(str('name'), 'name'),
+        role: role(str('role')),
+        password: secret,
+      })
+      io.out(`Created ${user.role} ${user.email} (id ${user.id})`)
+      if (!chosen) io.out(`Password (shown only now): ${secret}`)
+      return
+    }
+    case 'user:list':
+      table(
+        accounts.users
+          .list()
+          .map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created: u.createdAt })),
+      ).forEach(io.out)
+      return
+    case 'user:passwd': {
+      const user = accounts.users.findByEmail(email(str('email')))
+      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+      const chosen = password(str('password'))
+      const secret = chosen ?? generatePassword()
+      await accounts.users.setPassword(user.id, secret)
+      const signedOut = accounts.sessions.revokeAllFor(user.id)
+      io.out(`Password changed for ${user.email}; ${signedOut} session(s) signed out`)
+      if (!chosen) io.out(`New password (shown only now): ${secret}`)
+      return
+    }
+    case 'user:role': {
+      const user = accounts.users.findByEmail(email(str('email')))
+      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+      const next = role(str('role'))
+      if (user.role === 'administrator' && next !== 'administrator')
+        assertAnotherAdministrator(accounts, user.id)
+      accounts.users.setRole(user.id, next)
+      io.out(`${user.email} is now ${next}`)
+      return
+    }
+    case 'user:remove': {
+      const user = accounts.users.findByEmail(email(str('email')))
+      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+      if (user.role === 'administrator') assertAnotherAdministrator(accounts, user.id)
+      accounts.users.remove(user.id)
+      io.out(`Removed ${user.email} and signed them out`)
+      return
+    }
+    case 'token:add': {
+      const { token, apiToken } = accounts.apiTokens.create({
+        label: need(str('label'), 'label'),
+        role: role(str('role')),
+      })
+      io.out(`Created ${apiToken.role} token "${apiToken.label}" (id ${apiToken.id})`)
+      io.out(`Token (shown only now): ${token}`)
+      return
+    }
+    case 'token:list':
+      table(
+        accounts.apiTokens.list().map((t) => ({
+          id: t.id,
+          label: t.label,
+          role: t.role,
+          created: t.createdAt,
+          lastUsed: t.lastUsedAt ?? 'never',
+        })),
+      ).forEach(io.out)
+      return
+    case 'token:revoke': {
+      const id = need(str('id'), 'id')
+      if (!accounts.apiTokens.revoke(id)) throw new UsageError(`No token with id ${id}`)
+      io.out(`Revoked token ${id}`)
+      return
+    }
+  }
+  throw new UsageError(`Unknown command ${command}`)
+}
+
+/** The content CLI; returns the process exit code. Output goes through `io` so tests can read it. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  function parse() {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
+        label: { type: 'string' },
+        id: { type: 'string' },
+        dataset: { type: 'string' },
+        replace: { type: 'boolean' },
+        missing: { type: 'boolean' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  }
+  try {
+    parsed = parse()
+  } catch (error) {
+    io.err((error as Error).message)
+    io.err(USAGE)
+    return 2
+  }
+  const [command, ...rest] = parsed.positionals
+  if (!command || parsed.values.help) {
+    ;(command ? io.out : io.err)(USAGE)
+    return command ? 0 : 2
+  }
+  const env = parseEnv(io.env ?? process.env)
+  try {
+    if (command === 'export' || command === 'import') {
+      const file = rest[0]
+      if (!file) throw new UsageError(`${command} needs a file name`)
+      const serverPid = command === 'import' ? runningServerPid(env.DATA_DIR) : null
+      if (serverPid !== null && !parsed.values.force) {
+        io.err(
+          `A server (pid ${serverPid}) is using ${env.DATA_DIR}; stop it before importing (it keeps content in memory), or pass --force if that pid is stale.`,
+        )
+        return 1
+      }
+      const dataset = parsed.values.dataset ?? env.SANITY_DATASET ?? 'production'
+      const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
+      try {
+        const assets = createAssets({
+          dataDir: env.DATA_DIR,
+          projectId: PROJECT_ID,
+          hasDataset: (name) => store.hasDataset(name),
+          documents: storeAssetDocuments(store),
+          publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
+        })
+        if (command === 'export') {
+          const result = await exportDataset({ store, files: assets.files, dataset, file })
+          io.out(
+            `Exported ${result.documents} document(s) and ${result.assets} asset file(s) from ${dataset} to ${file}`,
+          )
+        } else {
+          const result = await importDataset({
+            store,
+            assets: assets.service,
+            dataset,
+            file,
+            files: assets.files,
+            mode: parsed.values.replace ? 'replace' : parsed.values.missing ? 'missing' : 'create',
+            identity: 'cli',
+          })
+          io.out(
+            `Imported ${result.documents} document(s) and ${result.assets} archived asset(s) into ${dataset}`,
+          )
+        }
+      } finally {
+        store.close()
+      }
+      return 0
+    }
+    const accounts = openAccounts({ file: accountsFile(env.DATA_DIR) })
+    try {
+      await accountsCommand(command, accounts, parsed.values, io)
+    } finally {
+      accounts.close()
+    }
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message)
+      io.err(USAGE)
+      return 2
+    }
+    if (
+      error instanceof DuplicateEmailError ||
+      error instanceof DatasetImportError ||
+      error instanceof ContentApiError
+    ) {
+      io.err((error as Error).message)
+      return 1
+    }
+    io.err(`Failed: ${(error as Error).message}`)
+    return 1
+  }
+}

@@ -1,0 +1,106 @@
+import path from 'node:path'
+import type { RequestHandler, Router } from 'express'
+import type { Env } from '../env'
+import type { Logger } from '../logger'
+import { accountsFile, openAccounts, type Accounts } from './accounts/accounts'
+import { bootstrapAdministrator } from './accounts/bootstrap-admin'
+import { underApiVersion } from './api-version'
+import { createAssetImporter } from './archive/asset-importer'
+import { createAssets, type Assets } from './assets/assets'
+import { storeAssetDocuments } from './assets/store-asset-documents'
+import { createContentEdge, type ContentEdge } from './content-edge'
+import type { AssetImporter } from './import-export'
+import { createContentApi, type ContentApiOptions } from './router'
+import { markServerRunning } from './server-lock'
+import type { ContentStore } from './store'
+
+export const CONTENT_MOUNT_PATH = '/content'
+export const PROJECT_ID = 'local'
+
+export type EmbeddedContentApi = {
+  router: Router
+  /** The content API's authenticate middleware, for other routers (e.g. newsletter admin) to reuse. */
+  authenticate: RequestHandler
+  accounts: Accounts
+  assets: Assets
+  edge: ContentEdge
+  /** For content-core's NDJSON import (seed on first start): `_sanityAsset` files become asset documents. */
+  assetImporter: AssetImporter
+  close: () => void
+}
+
+type EnvPart = Pick<
+  Env,
+  'DATA_DIR' | 'SITE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'CONTENT_UPLOAD_LIMIT_MB' | 'SESSION_TTL_DAYS'
+>
+
+/**
+ * The whole embedded content API: content-core's data endpoints plus accounts, sign-in, Studio stubs and
+ * assets, with one authenticate middleware in front. On first start it creates the administrator.
+ */
+export async function createEmbeddedContentApi(options: {
+  env: EnvPart
+  store: ContentStore
+  logger: Logger
+  now?: () => Date
+  contentApiOptions?: Partial<ContentApiOptions>
+  /** Write `DATA_DIR/server.pid` so `npm run content -- import` refuses to run behind the server's back. */
+  markRunning?: boolean
+}): Promise<EmbeddedContentApi> {
+  const { env, store, logger } = options
+  const accounts = openAccounts({
+    file: accountsFile(env.DATA_DIR),
+    now: options.now,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+  })
+  await bootstrapAdministrator(accounts, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, logger })
+
+  const siteUrl = env.SITE_URL ? new URL(env.SITE_URL) : undefined
+  const assets = createAssets({
+    dataDir: env.DATA_DIR,
+    projectId: PROJECT_ID,
+    hasDataset: (name) => store.hasDataset(name),
+    documents: storeAssetDocuments(store),
+    // Without a known public origin, URLs stay root-relative so they work on every port and host name.
+    publicBase: `${siteUrl ? siteUrl.origin : ''}${CONTENT_MOUNT_PATH}`,
+    maxUploadBytes: Math.round(env.CONTENT_UPLOAD_LIMIT_MB * 1024 * 1024),
+  })
+  const edge = createContentEdge({
+    accounts,
+    project: {
+      projectId: PROJECT_ID,
+      displayName: 'Los Forasteros',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      datasetNames: () => store.datasetNames(),
+    },
+    mountPath: CONTENT_MOUNT_PATH,
+    allowedHosts: siteUrl ? [siteUrl.host] : [],
+    assets,
+  })
+  const router = createContentApi({
+    store,
+    logger,
+    projectId: PROJECT_ID,
+    ...options.contentApiOptions,
+    authenticate: edge.authenticate,
+    routers: [underApiVersion(edge.versioned), edge.root],
+  })
+  const assetImporter = createAssetImporter({ assets: assets.service, identity: 'import' })
+  const unmark = options.markRunning ? markServerRunning(env.DATA_DIR) : () => {}
+  return {
+    router,
+    authenticate: edge.authenticate,
+    accounts,
+    assets,
+    edge,
+    assetImporter,
+    close: () => {
+      unmark()
+      accounts.close()
+    },
+  }
+}
+
+export function contentStoreFile(dataDir: string): string {
+  return path.join(dataDir, 'content.sqlite')
+}

@@ -1,0 +1,108 @@
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
+import type { Logger } from '../logger'
+import { actionsHandler } from './actions'
+import { docHandler } from './doc'
+import { historyDocumentsHandler, historyTransactionsHandler } from './history'
+import { exportHandler } from './import-export'
+import { listenHandler } from './listen'
+import { ContentApiError } from './errors'
+import { mutateHandler } from './mutate'
+import { ANONYMOUS } from './principal'
+import { queryHandler } from './query'
+import type { ContentStore } from './store'
+
+export type ContentApiOptions = {
+  store: ContentStore
+  /**
+   * Sets `res.locals.principal` (accounts, sessions, tokens live in the auth module). Without one, every caller
+   * is anonymous: published documents readable, nothing writable.
+   */
+  authenticate?: RequestHandler
+  /** Extra routers mounted first, before the data endpoints (assets, users, auth, Studio stubs...). */
+  routers?: Router[]
+  projectId?: string
+  /** Largest JSON body accepted (mutations, actions, POSTed queries); larger ones get 413. */
+  maxBodyBytes?: number
+  /** Milliseconds between SSE keep-alive comments on listeners. */
+  keepAliveMs?: number
+  logger?: Logger
+  /** Cache query results per dataset version (default on); off only to measure raw evaluation. */
+  queryCache?: boolean
+}
+
+const anonymous: RequestHandler = (_req, res, next) => {
+  res.locals.principal ??= ANONYMOUS
+  next()
+}
+
+/**
+ * The Sanity-compatible content API, mounted at `/content` (so @sanity/client's `apiHost` is `<origin>/content`
+ * with `useProjectHostname: false`). Everything under it answers errors in Sanity's JSON shape.
+ */
+export function createContentApi(options: ContentApiOptions): Router {
+  const { store, projectId = 'local', maxBodyBytes = 10 * 1024 * 1024 } = options
+  const router = express.Router()
+  const json = express.json({ limit: maxBodyBytes, type: ['application/json', 'text/plain'] })
+
+  // Same-origin API: no CORS headers, but preflights and OPTIONS probes get a plain answer instead of a 404.
+  router.options('/{*path}', (_req, res) => {
+    res.set('Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS').status(204).end()
+  })
+  router.use(options.authenticate ?? anonymous)
+  for (const extra of options.routers ?? []) router.use(extra)
+
+  router.get('/:apiVersion/data/query/:dataset', queryHandler(store, projectId, options.queryCache ?? true))
+  router.post(
+    '/:apiVersion/data/query/:dataset',
+    json,
+    queryHandler(store, projectId, options.queryCache ?? true),
+  )
+  router.get('/:apiVersion/data/doc/:dataset/:ids', docHandler(store))
+  router.post('/:apiVersion/data/mutate/:dataset', json, mutateHandler(store))
+  router.post('/:apiVersion/data/actions/:dataset', json, actionsHandler(store))
+  router.get('/:apiVersion/data/history/:dataset/transactions/:ids', historyTransactionsHandler(store))
+  router.get('/:apiVersion/data/history/:dataset/documents/:ids', historyDocumentsHandler(store))
+  router.get('/:apiVersion/data/export/:dataset', exportHandler(store))
+  router.get('/:apiVersion/data/listen/:dataset', listenHandler(store, { keepAliveMs: options.keepAliveMs }))
+
+  router.use((req, _res, next) => {
+    next(
+      new ContentApiError(
+        404,
+        'notFound',
+        `No content API route for ${req.method} ${req.baseUrl}${req.path}`,
+      ),
+    )
+  })
+  router.use(contentErrorHandler(options.logger))
+  return router
+}
+
+/** One error format for the whole API: `{error: {type, description, ...}, message, statusCode}`. */
+export function contentErrorHandler(logger?: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err)
+    let error: ContentApiError
+    if (err instanceof ContentApiError) {
+      error = err
+    } else {
+      const status = Number((err as { status?: unknown } | null)?.status)
+      const type = String((err as { type?: unknown } | null)?.type ?? '')
+      if (status === 413 || type === 'entity.too.large') {
+        error = new ContentApiError(413, 'requestEntityTooLarge', 'Request body is too large')
+      } else if (type === 'entity.parse.failed') {
+        error = new ContentApiError(
+          400,
+          'invalidJson',
+          `Request body is not valid JSON: ${(err as Error).message}`,
+        )
+      } else if (Number.isInteger(status) && status >= 400 && status < 500) {
+        error = new ContentApiError(status, 'badRequest', (err as Error).message)
+      } else {
+        ;(req.log ?? logger)?.error({ err }, 'content API request failed')
+        error = new ContentApiError(500, 'internalError', 'Internal Server Error')
+      }
+    }
+    res.status(error.status).json(error.toBody())
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * A content-API-only server for process-level tests (kill -9): `node --import tsx start-content-server.ts <dataDir>`.
+ * Prints `listening <port>` once it accepts requests.
+ */
+import path from 'node:path'
+import { createTestApp } from '../../testing/test-app'
+import { createContentApi } from '../router'
+import { ContentStore } from '../store'
+import { testAuthenticate } from './test-server'
+
+const dataDir = process.argv[2]
+if (!dataDir) throw new Error('usage: start-content-server.ts <dataDir>')
+const store = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
+const app = createTestApp({
+  routers: { '/content': createContentApi({ store, authenticate: testAuthenticate }) },
+})
+const server = app.listen(0, '127.0.0.1', () => {
+  const address = server.address()
+  console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`)
+})

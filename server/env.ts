@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin used for canonical links and absolute URLs (defaults to the request's origin). */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Turns GA4 on. Without it no analytics script is loaded. */
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+    .optional(),
+  /** HTTPS + HTTP/2 port for the Studio (browsers speak HTTP/2 only over TLS); 0 turns it off. */
+  HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
+  /** PEM certificate chain and key for HTTPS_PORT; without both, a self-signed one is made in DATA_DIR. */
+  TLS_CERT: z.string().min(1).optional(),
+  TLS_KEY: z.string().min(1).optional(),
+  /** A Sanity project: the Studio and the site use Sanity's hosted API instead of /content. */
+  SANITY_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lower-case letters, digits, dashes)')
+    .optional(),
+  /** Dataset name on either backend. */
+  SANITY_DATASET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a dataset name (lower-case letters, digits, _ and -)')
+    .default('production'),
+  /** First start with no users: the administrator to create (else `admin@localhost`). */
+  ADMIN_EMAIL: z.email().optional(),
+  /** First start with no users: that administrator's password (else one is generated and logged once). */
+  ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+  /** Largest asset upload accepted by the content API, in megabytes (larger ones get 413). */
+  CONTENT_UPLOAD_LIMIT_MB: z.coerce.number().positive().max(2048).default(50),
+  /** How long a Studio sign-in lasts, in days. */
+  SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** The server's "now" in tests (ISO time with offset); only honoured when NODE_ENV=test. */
+  TEST_NOW: z.iso.datetime({ offset: true }).optional(),
+
+  // Newsletter (server/newsletter). Subscribers live in SQLite in DATA_DIR unless DATABASE_URL is set.
+  /** PostgreSQL for subscribers, e.g. postgres://user:pass@host:5432/db. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** SMTP server for mail, e.g. smtps://user:pass@smtp.example.com:465. Set: double opt-in; unset: single. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Sender of newsletter mail. */
+  MAIL_FROM: z.string().min(3).default('Los Forasteros <newsletter@example.com>'),
+  /** Sign-up attempts per IP address per minute. */
+  NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Signs confirm/unsubscribe links and salts IP hashes; generated once into DATA_DIR when unset. */
+  NEWSLETTER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Bearer token for the subscriber admin API (needed in Sanity cloud mode, where there are no local users). */
+  NEWSLETTER_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+})
+
+const refined = EnvSchema.superRefine((env, context) => {
+  if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'],
+      message: 'set both TLS_CERT and TLS_KEY, or neither',
+    })
+  }
+  if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.SITE_URL) {
+    // Links in mail must not be built from a request's Host header, which a sender can forge.
+    context.addIssue({
+      code: 'custom',
+      path: ['SITE_URL'],
+      message: 'is required in production when SMTP_URL is set (links in mail use it)',
+    })
+  }
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Parses the environment once at start-up; every bad key is reported, not just the first. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Variables that are set but empty count as unset, so `PORT= npm start` falls back to the default.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = refined.safeParse(present)
+  if (result.success) return result.data
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  )
+}

@@ -1,0 +1,148 @@
+import { once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import http2 from 'node:http2'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../logger'
+import { parseEnv } from '../env'
+import { createHttpsFront, forwardedRequestHeaders, loopbackTarget, type HttpsFront } from './https-front'
+import { loadTlsCredentials } from './tls-certificate'
+
+let plain: Server
+let front: HttpsFront
+let origin: string
+
+beforeAll(async () => {
+  const app = express()
+  app.set('trust proxy', 'loopback')
+  app.get('/whoami', (req, res) => {
+    res.json({
+      secure: req.secure,
+      protocol: req.protocol,
+      host: req.get('host'),
+      httpVersion: req.httpVersion,
+    })
+  })
+  app.post('/echo', (req, res) => {
+    res.type(req.get('content-type') ?? 'application/octet-stream')
+    req.pipe(res)
+  })
+  app.get('/events', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    res.write('event: welcome\ndata: {}\n\n')
+    // The stream stays open; the first event must arrive without waiting for the end.
+  })
+  plain = createServer(app)
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve))
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'https-front-'))
+  const { cert, key } = await loadTlsCredentials({ dataDir })
+  front = createHttpsFront({
+    cert,
+    key,
+    target: () => loopbackTarget(plain.address() as AddressInfo),
+    logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+  })
+  await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve))
+  origin = `https://localhost:${(front.server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await front.close()
+  plain.closeAllConnections()
+  await new Promise((resolve) => plain.close(resolve))
+})
+
+function h2request(pathname: string, init: { method?: string; body?: string } = {}) {
+  const session = http2.connect(origin, { rejectUnauthorized: false })
+  const stream = session.request({
+    ':path': pathname,
+    ':method': init.method ?? 'GET',
+    'content-type': 'text/plain',
+  })
+  if (init.body) stream.end(init.body)
+  else stream.end()
+  return { session, stream }
+}
+
+async function readAll(stream: http2.ClientHttp2Stream) {
+  const [headers] = (await once(stream, 'response')) as [http2.IncomingHttpHeaders]
+  let body = ''
+  stream.setEncoding('utf8')
+  for await (const chunk of stream) body += chunk
+  return { headers, body }
+}
+
+describe('HTTPS front', () => {
+  it('serves HTTP/2 and tells the app the request was secure', async () => {
+    const { session, stream } = h2request('/whoami')
+    const { headers, body } = await readAll(stream)
+    session.close()
+    expect(headers[':status']).toBe(200)
+    expect(JSON.parse(body)).toMatchObject({
+      secure: true,
+      protocol: 'https',
+      host: origin.slice('https://'.length),
+    })
+  })
+
+  it('streams request bodies to the app and responses back', async () => {
+    const payload = 'x'.repeat(200_000)
+    const { session, stream } = h2request('/echo', { method: 'POST', body: payload })
+    const { body } = await readAll(stream)
+    session.close()
+    expect(body).toBe(payload)
+  })
+
+  it('passes server-sent events through as they are written', async () => {
+    const { session, stream } = h2request('/events')
+    const [headers] = (await once(stream, 'response')) as [http2.IncomingHttpHeaders]
+    expect(headers['content-type']).toBe('text/event-stream')
+    const [first] = (await once(stream, 'data')) as [Buffer]
+    expect(first.toString()).toContain('event: welcome')
+    stream.close()
+    session.close()
+  })
+
+  it('also answers HTTP/1.1 clients', async () => {
+    const body = await new Promise<string>((resolve, reject) => {
+      https
+        .get(`${origin}/whoami`, { rejectUnauthorized: false }, (res) => {
+          let data = ''
+          res.on('data', (chunk: Buffer) => (data += chunk.toString()))
+          res.on('end', () => resolve(data))
+        })
+        .on('error', reject)
+    })
+    expect(JSON.parse(body)).toMatchObject({ secure: true })
+  })
+})
+
+describe('forwardedRequestHeaders', () => {
+  it('drops pseudo and hop-by-hop headers and adds forwarding headers', () => {
+    expect(
+      forwardedRequestHeaders(
+        { ':path': '/x', ':authority': 'localhost:3443', connection: 'keep-alive', accept: 'text/html' },
+        { authority: 'localhost:3443', remoteAddress: '::1' },
+      ),
+    ).toEqual({
+      accept: 'text/html',
+      host: 'localhost:3443',
+      'x-forwarded-for': '::1',
+      'x-forwarded-host': 'localhost:3443',
+      'x-forwarded-proto': 'https',
+    })
+  })
+  it('maps wildcard listen addresses to loopback', () => {
+    expect(loopbackTarget({ address: '0.0.0.0', port: 1, family: 'IPv4' })).toEqual({
+      host: '127.0.0.1',
+      port: 1,
+    })
+    expect(loopbackTarget({ address: '::', port: 1, family: 'IPv6' })).toEqual({ host: '::1', port: 1 })
+  })
+})

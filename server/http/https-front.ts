@@ -1,0 +1,183 @@
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type ServerHttp2Session,
+} from 'node:http2'
+import net, { type AddressInfo, type Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import type { Logger } from '../logger'
+
+export type HttpsFront = {
+  server: Http2SecureServer
+  /** Stops accepting connections, ends HTTP/2 sessions gracefully and resolves when all are closed. */
+  close: () => Promise<void>
+}
+
+/** Connection-specific headers: meaningless across the proxy, and forbidden in HTTP/2 responses. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'http2-settings',
+  'host',
+])
+
+/** The loopback address that reaches a server listening on `address` (0.0.0.0 and :: are "any"). */
+export function loopbackTarget(address: AddressInfo): { host: string; port: number } {
+  const host =
+    address.address === '0.0.0.0' || address.address === ''
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '::1'
+        : address.address
+  return { host, port: address.port }
+}
+
+/** Request headers for the backend: pseudo-headers and hop-by-hop headers dropped, forwarding added. */
+export function forwardedRequestHeaders(
+  headers: IncomingHttpHeaders,
+  { authority, remoteAddress }: { authority: string | undefined; remoteAddress: string | undefined },
+): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith(':') || HOP_BY_HOP.has(name) || value === undefined) continue
+    out[name] = value
+  }
+  if (authority) out.host = authority
+  const priorFor = headers['x-forwarded-for']
+  out['x-forwarded-for'] = [priorFor, remoteAddress].filter(Boolean).join(', ')
+  out['x-forwarded-proto'] = 'https'
+  if (authority) out['x-forwarded-host'] = authority
+  return out
+}
+
+/** Response headers for the browser, without the ones HTTP/2 forbids. */
+export function forwardedResponseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (HOP_BY_HOP.has(name) || value === undefined) continue
+    out[name] = value
+  }
+  return out
+}
+
+/**
+ * HTTPS with HTTP/2 (HTTP/1.1 allowed) in front of the plain HTTP server. Express cannot handle
+ * node:http2 requests itself, so each request is proxied over loopback to the same app: bodies stream
+ * both ways unbuffered (uploads, SSE listeners), and the app sees X-Forwarded-Proto https. See ADR 050.
+ */
+export function createHttpsFront({
+  cert,
+  key,
+  target,
+  logger,
+}: {
+  cert: string
+  key: string
+  /** The plain HTTP server's loopback address. */
+  target: () => { host: string; port: number }
+  logger: Logger
+}): HttpsFront {
+  // SSE listeners hold a socket each for as long as a tab is open, so no pool limit.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const server = createSecureServer({ cert, key, allowHTTP1: true })
+
+  server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    const { host, port } = target()
+    const authority = req.headers[':authority'] ?? req.headers.host
+    const upstream = http.request(
+      {
+        host,
+        port,
+        agent,
+        method: req.method,
+        path: req.url,
+        headers: forwardedRequestHeaders(req.headers, {
+          authority: typeof authority === 'string' ? authority : undefined,
+          remoteAddress: req.socket?.remoteAddress,
+        }),
+      },
+      (upstreamRes) => {
+        res.writeHead(upstreamRes.statusCode ?? 502, forwardedResponseHeaders(upstreamRes.headers))
+        // Send headers now: an SSE stream may not write its first byte for a while.
+        if (typeof (res as unknown as { flushHeaders?: () => void }).flushHeaders === 'function') {
+          ;(res as unknown as { flushHeaders: () => void }).flushHeaders()
+        }
+        upstreamRes.pipe(res as unknown as NodeJS.WritableStream)
+        upstreamRes.on('error', () => res.destroy())
+      },
+    )
+    upstream.on('error', (error) => {
+      logger.warn({ err: error, url: req.url }, 'https front: backend request failed')
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
+        res.end('Bad gateway')
+      } else {
+        res.destroy()
+      }
+    })
+    // The browser closed the tab or the stream: stop the backend request too (ends SSE listeners).
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy()
+    })
+    req.pipe(upstream)
+  })
+
+  // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
+  // socket. The upgrade request is replayed to the backend and the two sockets are joined.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { host, port } = target()
+    const backend = net.connect({ host, port }, () => {
+      const headers = forwardedRequestHeaders(req.headers, {
+        authority: req.headers.host,
+        remoteAddress: req.socket.remoteAddress,
+      })
+      headers.connection = 'Upgrade'
+      headers.upgrade = req.headers.upgrade
+      const lines = Object.entries(headers).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${String(v)}`),
+      )
+      backend.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`)
+      if (head.length) backend.write(head)
+      backend.pipe(socket).pipe(backend)
+    })
+    backend.on('error', () => socket.destroy())
+    socket.on('error', () => backend.destroy())
+  })
+
+  const sockets = new Set<Socket>()
+  server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  const sessions = new Set<ServerHttp2Session>()
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session)
+    session.on('close', () => sessions.delete(session))
+  })
+  server.on('sessionError', (error) => logger.debug({ err: error }, 'https front: session error'))
+
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          agent.destroy()
+          resolve()
+        })
+        // HTTP/2 sessions finish their open streams and take no new ones; kept-alive HTTP/1.1 sockets
+        // would hold close() open. Long-lived streams (SSE) end when the backend ends them.
+        for (const session of sessions) session.close()
+        for (const socket of sockets) {
+          if ((socket as Socket & { alpnProtocol?: string | false }).alpnProtocol !== 'h2') socket.end()
+        }
+      }),
+  }
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto'
+import { pinoHttp } from 'pino-http'
+import type { Logger } from '../logger'
+
+/** One structured line per request: method, url, status, duration and a request id echoed to the client. */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers['x-request-id']
+      const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID()
+      res.setHeader('x-request-id', id)
+      return id
+    },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // Health checks every few seconds would drown the log.
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  })
+}

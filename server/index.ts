@@ -1,0 +1,130 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createApp } from './app'
+import { createClock } from './clock'
+import { createEmbeddedContentApi } from './content-api/embedded-content-api'
+import { seedIfEmpty } from './content-api/import-export'
+import { ContentStore } from './content-api/store'
+import { EnvError, parseEnv, type Env } from './env'
+import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
+import { loadTlsCredentials } from './http/tls-certificate'
+import { createLogger } from './logger'
+import { createNewsletter } from './newsletter/create-newsletter'
+import { createDevRenderer, createProdRenderer } from './ssr/renderer'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+function loadEnv(): Env {
+  try {
+    return parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main() {
+  const env = loadEnv()
+  const logger = createLogger(env)
+  const clock = createClock(env)
+  const server = createServer()
+
+  const renderer =
+    env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
+
+  const contentStore = new ContentStore({
+    file: path.join(env.DATA_DIR, 'content.sqlite'),
+    datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
+  })
+  const contentApi = await createEmbeddedContentApi({ env, store: contentStore, logger, markRunning: true })
+  const siteDataset = env.SANITY_DATASET ?? 'production'
+  // First start: an empty dataset gets the seed content. A failing seed is logged, never fatal.
+  await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
+    .then((result) => result && logger.info({ dataset: siteDataset, ...result }, 'imported seed content'))
+    .catch((err: unknown) => logger.error({ err, dataset: siteDataset }, 'seed import failed'))
+
+  // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
+  // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
+  const newsletter = await createNewsletter({
+    env,
+    logger,
+    clock,
+    authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
+  })
+  const app = createApp({
+    env,
+    logger,
+    clock,
+    renderer,
+    routers: { '/content': contentApi.router, '/api/newsletter': newsletter.router },
+    loopbackPort: () => {
+      const address = server.address()
+      return typeof address === 'object' && address ? address.port : env.PORT
+    },
+  })
+  server.on('request', app)
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve))
+  const port = (server.address() as AddressInfo).port
+  logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`)
+
+  // HTTPS + HTTP/2 for the Studio (DESIGN §2, ADR 050): a front that proxies to the plain server.
+  let httpsFront: HttpsFront | undefined
+  if (env.HTTPS_PORT) {
+    const tls = await loadTlsCredentials({
+      certPath: env.TLS_CERT,
+      keyPath: env.TLS_KEY,
+      dataDir: env.DATA_DIR,
+    })
+    const front = createHttpsFront({
+      cert: tls.cert,
+      key: tls.key,
+      target: () => loopbackTarget(server.address() as AddressInfo),
+      logger,
+    })
+    await new Promise<void>((resolve) => front.server.listen(env.HTTPS_PORT, env.HOST, resolve))
+    httpsFront = front
+    logger.info(
+      { port: env.HTTPS_PORT, certificate: tls.source },
+      `listening on https://localhost:${env.HTTPS_PORT} (HTTP/2; the Studio is at /admin)`,
+    )
+  }
+
+  let stopping = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    // Finish in-flight requests, drop idle keep-alive sockets, and give up after 10 s.
+    const force = setTimeout(() => {
+      logger.warn('forced shutdown after 10 s')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    const plainClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    // Listener streams never go idle; end them so the close can complete.
+    contentStore.endStreams()
+    void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
+      await renderer.close()
+      await newsletter.close()
+      contentApi.close()
+      contentStore.close()
+      logger.info('stopped')
+      process.exit(0)
+    })
+    // Listener streams never go idle; end them so the close can complete.
+    contentStore.endStreams()
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

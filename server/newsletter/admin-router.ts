@@ -1,0 +1,137 @@
+import { Router, type RequestHandler } from 'express'
+import { z } from 'zod'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import { toCsv } from './csv'
+import { SUBSCRIBER_STATUSES, type Subscriber, type SubscribersRepository } from './subscribers-repository'
+
+const ListQuerySchema = z.object({
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+/** What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis. */
+export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
+
+function toAdmin({ ipHash: _ipHash, ...rest }: Subscriber): AdminSubscriber {
+  return rest
+}
+
+const CSV_COLUMNS: [string, (s: Subscriber) => string | null][] = [
+  ['email', (s) => s.email],
+  ['first_name', (s) => s.firstName],
+  ['last_name', (s) => s.lastName],
+  ['status', (s) => s.status],
+  ['created_at', (s) => s.createdAt],
+  ['confirmed_at', (s) => s.confirmedAt],
+  ['unsubscribed_at', (s) => s.unsubscribedAt],
+  ['consent_version', (s) => s.consentVersion],
+  ['source', (s) => s.source],
+]
+const EXPORT_PAGE = 1000
+
+/**
+ * The subscriber admin API for the Studio's "Subscribers" tool, mounted at /api/newsletter/admin behind
+ * `authorize` (see admin-auth.ts): list with counts, search, filter and paging; CSV export; unsubscribe; erase.
+ */
+export function createSubscribersAdminRouter({
+  repo,
+  authorize,
+  clock,
+  logger,
+}: {
+  repo: SubscribersRepository
+  authorize: RequestHandler[]
+  clock: Clock
+  logger: Logger
+}): Router {
+  const router = Router()
+  router.use(authorize)
+
+  const parseQuery = (query: unknown) => {
+    const parsed = ListQuerySchema.safeParse(query)
+    if (parsed.success) return parsed.data
+    return null
+  }
+
+  router.get('/subscribers', async (req, res) => {
+    const query = parseQuery(req.query)
+    if (!query) {
+      res.status(400).json({ message: 'Bad list query' })
+      return
+    }
+    const [page, counts] = await Promise.all([
+      repo.list({ status: query.status, search: query.q, limit: query.limit, offset: query.offset }),
+      repo.countByStatus(),
+    ])
+    res.json({
+      items: page.items.map(toAdmin),
+      total: page.total,
+      limit: query.limit,
+      offset: query.offset,
+      counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },
+    })
+  })
+
+  router.get('/subscribers.csv', async (req, res) => {
+    const query = parseQuery(req.query)
+    if (!query) {
+      res.status(400).json({ message: 'Bad export query' })
+      return
+    }
+    const rows: Subscriber[] = []
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const page = await repo.list({ status: query.status, search: query.q, limit: EXPORT_PAGE, offset })
+      rows.push(...page.items)
+      if (page.items.length < EXPORT_PAGE) break
+    }
+    const day = clock.now().toISOString().slice(0, 10)
+    const suffix = query.status ? `-${query.status}` : ''
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`subscribers${suffix}-${day}.csv`)
+      .send(
+        toCsv(
+          CSV_COLUMNS.map(([name]) => name),
+          rows.map((s) => CSV_COLUMNS.map(([, get]) => get(s))),
+        ),
+      )
+  })
+
+  router.post('/subscribers/:id/unsubscribe', async (req, res) => {
+    const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())
+    if (!subscriber) {
+      res.status(404).json({ message: 'No such subscriber' })
+      return
+    }
+    res.json({ subscriber: toAdmin(subscriber) })
+  })
+
+  router.delete('/subscribers/:id', async (req, res) => {
+    const removed = await repo.remove(req.params.id)
+    if (!removed) {
+      res.status(404).json({ message: 'No such subscriber' })
+      return
+    }
+    // The audit trail of an erasure names who did it, never the erased person's data.
+    const principal = res.locals.principal
+    logger.info(
+      {
+        subscriberId: req.params.id,
+        by: res.locals.subscriberAdmin
+          ? 'admin-token'
+          : principal && principal.kind !== 'anonymous'
+            ? principal.kind === 'user'
+              ? `user:${principal.userId}`
+              : `token:${principal.tokenId}`
+            : 'unknown',
+      },
+      'newsletter: subscriber erased',
+    )
+    res.status(204).end()
+  })
+
+  return router
+}

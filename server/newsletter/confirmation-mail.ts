@@ -1,0 +1,76 @@
+import type { Mail } from './mailer'
+
+export type ConfirmationLinks = {
+  /** Confirms the subscription (GET). */
+  confirmUrl: string
+  /** One-click unsubscribe endpoint (RFC 8058 POST; GET shows a page with a button). */
+  unsubscribeUrl: string
+  siteUrl: string
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+
+/**
+ * Headers every newsletter mail carries: a List-Unsubscribe URL and RFC 8058 one-click, which Gmail and Yahoo
+ * require from bulk senders. There is no mailto: variant because nothing here reads a mailbox.
+ */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
+}
+
+/** The double opt-in mail: plain text and a simple, band-styled HTML part with the same content. */
+export function confirmationMail(
+  to: { email: string; firstName: string },
+  { confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks,
+): Mail {
+  const subject = 'Confirm your subscription to Los Forasteros'
+  const text = [
+    `Hola ${to.firstName},`,
+    '',
+    'thanks for signing up for news from Los Forasteros: tour dates, new releases and exclusive content.',
+    'Please confirm your address by opening this link (it works for 7 days):',
+    '',
+    confirmUrl,
+    '',
+    'If you did not sign up, ignore this mail and you will not hear from us again.',
+    '',
+    '-- Los Forasteros',
+    siteUrl,
+    '',
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n')
+  const name = escapeHtml(to.firstName)
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4ead8;color:#2b1a12;font-family:Georgia,'Times New Roman',serif">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4ead8">
+    <tr><td align="center" style="padding:24px 12px">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fffaf0;border:2px solid #2b1a12">
+        <tr><td style="background:#2b1a12;color:#f4ead8;padding:18px 24px;font-size:22px;letter-spacing:2px;text-transform:uppercase">Los Forasteros</td></tr>
+        <tr><td style="padding:24px;font-size:16px;line-height:1.5">
+          <p style="margin:0 0 16px">Hola ${name},</p>
+          <p style="margin:0 0 16px">thanks for signing up for news from Los Forasteros: tour dates, new releases and exclusive content.</p>
+          <p style="margin:0 0 24px">Please confirm your address (the button works for 7 days):</p>
+          <p style="margin:0 0 24px"><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;background:#b5441f;color:#fffaf0;padding:12px 20px;text-decoration:none;font-weight:bold">Confirm my subscription</a></p>
+          <p style="margin:0 0 16px;font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(confirmUrl)}" style="color:#b5441f;word-break:break-all">${escapeHtml(confirmUrl)}</a></p>
+          <p style="margin:0;font-size:14px">If you did not sign up, ignore this mail and you will not hear from us again.</p>
+        </td></tr>
+        <tr><td style="padding:16px 24px;border-top:1px solid #d8c6a8;font-size:12px;color:#6b5444">
+          <a href="${escapeHtml(siteUrl)}" style="color:#6b5444">${escapeHtml(siteUrl)}</a> &middot;
+          <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5444">Unsubscribe</a>
+        </td></tr>
+      </table>
+    </td></tr>
+  </table>
+</body>
+</html>`
+  return { to: to.email, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) }
+}

@@ -1,0 +1,17 @@
+/** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (names like "López"). */
+export const UTF8_BOM = '\uFEFF'
+
+/**
+ * One CSV cell (RFC 4180 quoting). Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) get
+ * a leading apostrophe (OWASP "CSV injection"), since names and addresses come from the public.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return `"${text.replace(/"/g, '""')}"`
+}
+
+/** A whole CSV document: BOM, header row, CRLF line ends. */
+export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
+  return UTF8_BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,104 @@
+import express, { Router, type Request, type RequestHandler } from 'express'
+import { HONEYPOT_FIELD, SubscribeSchema } from '../../web/src/features/newsletter/subscribe-schema'
+import { rateLimit, type RateLimiter } from './rate-limit'
+import type { SubscriptionService } from './subscription-service'
+
+/** Sign-ups are three short strings; anything bigger is not a person's sign-up. */
+export const BODY_LIMIT = '4kb'
+
+/** Pages (React routes) the mail links end on. */
+export const PAGES = {
+  confirmed: '/newsletter/confirmed',
+  unsubscribe: '/newsletter/unsubscribe',
+  unsubscribed: '/newsletter/unsubscribed',
+} as const
+
+const requireJson: RequestHandler = (req, res, next) => {
+  if (req.is('application/json')) return next()
+  res.status(415).json({ message: 'Send the sign-up as application/json' })
+}
+
+/** Absolute links use SITE_URL; without it (development, tests) the request's own origin. */
+export function originOf(req: Request, siteUrl: string | undefined): string {
+  return (siteUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')
+}
+
+/**
+ * The public newsletter API, mounted at /api/newsletter: sign-up, the confirm link, and unsubscribe (a link
+ * for people, RFC 8058 one-click POST for mail providers).
+ */
+export function createNewsletterRouter({
+  service,
+  limiter,
+  siteUrl,
+}: {
+  service: SubscriptionService
+  limiter: RateLimiter
+  siteUrl?: string
+}): Router {
+  const router = Router()
+  const acknowledged = {
+    message: service.doubleOptIn
+      ? 'Almost there! Check your inbox and confirm your subscription.'
+      : "Thanks for signing up! You're on the list.",
+  }
+
+  router.post(
+    '/subscribe',
+    // The limit counts every attempt, so bots probing with bad payloads are throttled too.
+    rateLimit(limiter),
+    requireJson,
+    express.json({ limit: BODY_LIMIT, strict: true }),
+    async (req, res) => {
+      res.set('Cache-Control', 'no-store')
+      const parsed = SubscribeSchema.safeParse(req.body)
+      if (!parsed.success) {
+        res.status(400).json({
+          message: 'Please check the sign-up form',
+          issues: parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          })),
+        })
+        return
+      }
+      // A filled honeypot is a bot: it gets the same answer as a person and nothing is stored or sent.
+      if (!parsed.data[HONEYPOT_FIELD]) {
+        await service.subscribe(parsed.data, { ip: req.ip, origin: originOf(req, siteUrl) })
+      }
+      // Same answer for new, repeated and known addresses, so nobody can probe who is subscribed.
+      res.status(201).json(acknowledged)
+    },
+  )
+
+  router.get('/confirm', async (req, res) => {
+    const outcome = await service.confirm(req.query.token)
+    res.set('Cache-Control', 'no-store')
+    res.redirect(303, outcome === 'confirmed' ? PAGES.confirmed : `${PAGES.confirmed}?status=${outcome}`)
+  })
+
+  // People who open the link see a page with a button; only a POST unsubscribes, so link scanners cannot.
+  router.get('/unsubscribe', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : ''
+    res.set('Cache-Control', 'no-store')
+    res.redirect(303, `${PAGES.unsubscribe}?token=${encodeURIComponent(token)}`)
+  })
+
+  // RFC 8058: a mail provider POSTs "List-Unsubscribe=One-Click" to the URL; the token in it is the authority,
+  // so the body is not needed. The page's own form adds from=page and is sent on to a result page.
+  router.post('/unsubscribe', async (req, res) => {
+    const outcome = await service.unsubscribe(req.query.token)
+    res.set('Cache-Control', 'no-store')
+    if (req.query.from === 'page') {
+      res.redirect(
+        303,
+        outcome === 'unsubscribed' ? PAGES.unsubscribed : `${PAGES.unsubscribed}?status=invalid`,
+      )
+      return
+    }
+    if (outcome === 'unsubscribed') res.status(200).json({ message: 'You have been unsubscribed.' })
+    else res.status(400).json({ message: 'This unsubscribe link is not valid.' })
+  })
+
+  return router
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Pool } from 'pg'
+import { readMigrations } from '../db/migrate'
+import { migratePostgres } from '../db/migrate-postgres'
+import { emailKey } from '../../web/src/features/newsletter/subscribe-schema'
+import {
+  emptyCounts,
+  likePattern,
+  SUBSCRIBER_STATUSES,
+  type ListQuery,
+  type Subscriber,
+  type SubscribersRepository,
+  type SubscriberStatus,
+} from './subscribers-repository'
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', 'postgres')
+const MIGRATIONS_TABLE = 'newsletter_schema_migrations'
+
+type Row = {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
+  status: SubscriberStatus
+  consent_text: string
+  consent_version: string
+  source: string
+  ip_hash: string | null
+  created_at: Date
+  updated_at: Date
+  confirmed_at: Date | null
+  unsubscribed_at: Date | null
+  confirmation_sent_at: Date | null
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+function toSubscriber(row: Row): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: row.status,
+    consentText: row.consent_text,
+    consentVersion: row.consent_version,
+    source: row.source,
+    ipHash: row.ip_hash,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    confirmedAt: iso(row.confirmed_at),
+    unsubscribedAt: iso(row.unsubscribed_at),
+    confirmationSentAt: iso(row.confirmation_sent_at),
+  }
+}
+
+// Ids come from URLs and tokens; anything that is not a UUID cannot exist (and would make PostgreSQL throw).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
+  const clauses: string[] = []
+  const params: unknown[] = []
+  if (query.status) {
+    params.push(query.status)
+    clauses.push(`status = $${params.length}`)
+  }
+  if (query.search?.trim()) {
+    params.push(likePattern(query.search))
+    const p = `$${params.length}`
+    clauses.push(`(email_key LIKE ${p} OR lower(first_name) LIKE ${p} OR lower(last_name) LIKE ${p})`)
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+}
+
+/** PostgreSQL store for deployments with several nodes; migrations run when it opens. */
+export async function openPostgresSubscribersRepository(pool: Pool): Promise<SubscribersRepository> {
+  await migratePostgres(pool, readMigrations(MIGRATIONS_DIR), MIGRATIONS_TABLE)
+
+  const one = async (sql: string, params: unknown[]): Promise<Subscriber | null> => {
+    const { rows } = await pool.query<Row>(sql, params)
+    return rows[0] ? toSubscriber(rows[0]) : null
+  }
+
+  const repo: SubscribersRepository = {
+    async insertIfAbsent(input) {
+      const key = emailKey(input.email)
+      const confirmedAt = input.status === 'subscribed' ? input.at : null
+      const inserted = await one(
+        `INSERT INTO subscribers
+          (id, email, email_key, first_name, last_name, status, consent_text, consent_version, source, ip_hash,
+           created_at, updated_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
+         ON CONFLICT (email_key) DO NOTHING
+         RETURNING *`,
+        [
+          randomUUID(),
+          input.email,
+          key,
+          input.firstName,
+          input.lastName,
+          input.status,
+          input.consentText,
+          input.consentVersion,
+          input.source,
+          input.ipHash,
+          input.at,
+          confirmedAt,
+        ],
+      )
+      if (inserted) return { created: true, subscriber: inserted }
+      const existing = await one('SELECT * FROM subscribers WHERE email_key = $1', [key])
+      // Erased between the two statements: the sign-up is simply recorded again.
+      if (!existing) return repo.insertIfAbsent(input)
+      return { created: false, subscriber: existing }
+    },
+    async resubscribe(id, input) {
+      if (!UUID.test(id)) return null
+      const confirmedAt = input.status === 'subscribed' ? input.at : null
+      return one(
+        `UPDATE subscribers SET first_name = $2, last_name = $3, status = $4, consent_text = $5,
+           consent_version = $6, source = $7, ip_hash = $8, updated_at = $9, confirmed_at = $10,
+           unsubscribed_at = NULL, confirmation_sent_at = NULL
+         WHERE id = $1 AND status = 'unsubscribed' RETURNING *`,
+        [
+          id,
+          input.firstName,
+          input.lastName,
+          input.status,
+          input.consentText,
+          input.consentVersion,
+          input.source,
+          input.ipHash,
+          input.at,
+          confirmedAt,
+        ],
+      )
+    },
+    async markConfirmationSent(id, at) {
+      if (!UUID.test(id)) return
+      await pool.query('UPDATE subscribers SET confirmation_sent_at = $2 WHERE id = $1', [id, at])
+    },
+    async confirm(id, at) {
+      if (!UUID.test(id)) return null
+      return one(
+        `UPDATE subscribers SET status = 'subscribed', confirmed_at = $2, updated_at = $2
+         WHERE id = $1 AND status = 'pending' RETURNING *`,
+        [id, at],
+      )
+    },
+    async unsubscribe(id, at) {
+      if (!UUID.test(id)) return null
+      await pool.query(
+        `UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = $2, updated_at = $2
+         WHERE id = $1 AND status <> 'unsubscribed'`,
+        [id, at],
+      )
+      return repo.findById(id)
+    },
+    async findById(id) {
+      if (!UUID.test(id)) return null
+      return one('SELECT * FROM subscribers WHERE id = $1', [id])
+    },
+    async findByEmail(email) {
+      return one('SELECT * FROM subscribers WHERE email_key = $1', [emailKey(email)])
+    },
+    async list(query) {
+      const where = whereOf(query)
+      const n = where.params.length
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...where.params, query.limit, query.offset],
+      )
+      const count = await pool.query<{ total: string }>(
+        `SELECT count(*) AS total FROM subscribers ${where.sql}`,
+        where.params,
+      )
+      return { items: rows.map(toSubscriber), total: Number(count.rows[0]?.total ?? 0) }
+    },
+    async countByStatus() {
+      const counts = emptyCounts()
+      const { rows } = await pool.query<{ status: SubscriberStatus; n: string }>(
+        'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
+      )
+      for (const { status, n } of rows) if (SUBSCRIBER_STATUSES.includes(status)) counts[status] = Number(n)
+      return counts
+    },
+    async remove(id) {
+      if (!UUID.test(id)) return false
+      const { rowCount } = await pool.query('DELETE FROM subscribers WHERE id = $1', [id])
+      return rowCount === 1
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+  return repo
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { migrateSqlite, readMigrations } from '../db/migrate'
+import { openSqlite, type SqliteDatabase } from '../db/sqlite'
+import { emailKey } from '../../web/src/features/newsletter/subscribe-schema'
+import {
+  emptyCounts,
+  likePattern,
+  SUBSCRIBER_STATUSES,
+  type ListQuery,
+  type NewSubscriber,
+  type Subscriber,
+  type SubscribersRepository,
+  type SubscriberStatus,
+} from './subscribers-repository'
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', 'sqlite')
+
+type Row = {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
+  status: SubscriberStatus
+  consent_text: string
+  consent_version: string
+  source: string
+  ip_hash: string | null
+  created_at: string
+  updated_at: string
+  confirmed_at: string | null
+  unsubscribed_at: string | null
+  confirmation_sent_at: string | null
+}
+
+function toSubscriber(row: Row): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: row.status,
+    consentText: row.consent_text,
+    consentVersion: row.consent_version,
+    source: row.source,
+    ipHash: row.ip_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    confirmationSentAt: row.confirmation_sent_at,
+  }
+}
+
+function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
+  const clauses: string[] = []
+  const params: unknown[] = []
+  if (query.status) {
+    clauses.push('status = ?')
+    params.push(query.status)
+  }
+  if (query.search?.trim()) {
+    const pattern = likePattern(query.search)
+    clauses.push(
+      "(email_key LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\' OR lower(last_name) LIKE ? ESCAPE '\\')",
+    )
+    params.push(pattern, pattern, pattern)
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+}
+
+/**
+ * SQLite store in one file (WAL, synchronous=FULL via openSqlite): better-sqlite3 commits before the call
+ * returns, so a 201 is only sent for a sign-up that is on disk.
+ */
+export function openSqliteSubscribersRepository(file: string): SubscribersRepository {
+  const db: SqliteDatabase = openSqlite(file)
+  migrateSqlite(db, readMigrations(MIGRATIONS_DIR))
+
+  const byId = db.prepare<[string], Row>('SELECT * FROM subscribers WHERE id = ?')
+  const byKey = db.prepare<[string], Row>('SELECT * FROM subscribers WHERE email_key = ?')
+  const insert = db.prepare(`INSERT INTO subscribers
+    (id, email, email_key, first_name, last_name, status, consent_text, consent_version, source, ip_hash,
+     created_at, updated_at, confirmed_at)
+    VALUES (@id, @email, @emailKey, @firstName, @lastName, @status, @consentText, @consentVersion, @source,
+     @ipHash, @at, @at, @confirmedAt)
+    ON CONFLICT (email_key) DO NOTHING`)
+  const reopen = db.prepare(`UPDATE subscribers SET
+      first_name = @firstName, last_name = @lastName, status = @status, consent_text = @consentText,
+      consent_version = @consentVersion, source = @source, ip_hash = @ipHash, updated_at = @at,
+      confirmed_at = @confirmedAt, unsubscribed_at = NULL, confirmation_sent_at = NULL
+    WHERE id = @id AND status = 'unsubscribed'`)
+
+  const insertOne = (input: NewSubscriber) => {
+    const id = randomUUID()
+    const key = emailKey(input.email)
+    const confirmedAt = input.status === 'subscribed' ? input.at : null
+    const { changes } = insert.run({ ...input, id, emailKey: key, confirmedAt })
+    return { created: changes === 1, subscriber: toSubscriber(byKey.get(key)!) }
+  }
+
+  // Group commit: sign-ups that arrive in the same turn of the event loop share one transaction, so one fsync
+  // (synchronous=FULL) covers many of them. Each caller is answered only after that commit, so an acknowledged
+  // sign-up is still on disk; if a batch fails, its sign-ups are retried one by one so one bad row fails alone.
+  type Pending = {
+    input: NewSubscriber
+    resolve: (result: { created: boolean; subscriber: Subscriber }) => void
+    reject: (error: unknown) => void
+  }
+  let queue: Pending[] = []
+  const insertBatch = db.transaction((batch: Pending[]) => batch.map((item) => insertOne(item.input)))
+  const insertSingle = db.transaction(insertOne)
+  const flush = () => {
+    const batch = queue
+    queue = []
+    try {
+      const results = insertBatch(batch)
+      batch.forEach((item, i) => item.resolve(results[i]!))
+    } catch {
+      for (const item of batch) {
+        try {
+          item.resolve(insertSingle(item.input))
+        } catch (error) {
+          item.reject(error)
+        }
+      }
+    }
+  }
+  const insertIfAbsent = (input: NewSubscriber) =>
+    new Promise<{ created: boolean; subscriber: Subscriber }>((resolve, reject) => {
+      if (queue.push({ input, resolve, reject }) === 1) setImmediate(flush)
+    })
+
+  return {
+    insertIfAbsent,
+    async resubscribe(id, input) {
+      const confirmedAt = input.status === 'subscribed' ? input.at : null
+      const { changes } = reopen.run({ ...input, id, confirmedAt })
+      return changes === 1 ? toSubscriber(byId.get(id)!) : null
+    },
+    async markConfirmationSent(id, at) {
+      db.prepare('UPDATE subscribers SET confirmation_sent_at = ? WHERE id = ?').run(at, id)
+    },
+    async confirm(id, at) {
+      const { changes } = db
+        .prepare(
+          "UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'",
+        )
+        .run(at, at, id)
+      return changes === 1 ? toSubscriber(byId.get(id)!) : null
+    },
+    async unsubscribe(id, at) {
+      db.prepare(
+        "UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND status <> 'unsubscribed'",
+      ).run(at, at, id)
+      const row = byId.get(id)
+      return row ? toSubscriber(row) : null
+    },
+    async findById(id) {
+      const row = byId.get(id)
+      return row ? toSubscriber(row) : null
+    },
+    async findByEmail(email) {
+      const row = byKey.get(emailKey(email))
+      return row ? toSubscriber(row) : null
+    },
+    async list(query) {
+      const where = whereOf(query)
+      const rows = db
+        .prepare<unknown[], Row>(
+          `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...where.params, query.limit, query.offset)
+      const { total } = db
+        .prepare<unknown[], { total: number }>(`SELECT count(*) AS total FROM subscribers ${where.sql}`)
+        .get(...where.params)!
+      return { items: rows.map(toSubscriber), total }
+    },
+    async countByStatus() {
+      const counts = emptyCounts()
+      const rows = db
+        .prepare<[], { status: SubscriberStatus; n: number }>(
+          'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
+        )
+        .all()
+      for (const { status, n } of rows) if (SUBSCRIBER_STATUSES.includes(status)) counts[status] = n
+      return counts
+    },
+    async remove(id) {
+      return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1
+    },
+    async close() {
+      if (queue.length > 0) flush()
+      db.close()
+    },
+  }
+}

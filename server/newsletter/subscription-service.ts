@@ -1,0 +1,120 @@
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import { CONSENT, type Subscription } from '../../web/src/features/newsletter/subscribe-schema'
+import { confirmationMail } from './confirmation-mail'
+import type { Mailer } from './mailer'
+import type { Subscriber, SubscribersRepository } from './subscribers-repository'
+import type { TokenSigner } from './tokens'
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_TTL_MS = 7 * 24 * 60 * 60_000
+/** A pending address gets at most one confirmation mail per this interval, however often it is signed up. */
+export const RESEND_INTERVAL_MS = 10 * 60_000
+/** Where a sign-up came from; the spec's payload carries no source, and the popup is the only form. */
+export const SIGNUP_SOURCE = 'website-popup'
+
+export type SubscriptionService = {
+  /** True when a confirmation mail is needed before someone is subscribed. */
+  readonly doubleOptIn: boolean
+  /** Records a sign-up; any mail goes out in the background so new and known addresses answer alike. */
+  subscribe(input: Subscription, context: { ip: string | undefined; origin: string }): Promise<void>
+  confirm(token: unknown): Promise<'confirmed' | 'invalid' | 'expired'>
+  /** 'unsubscribed' also when the subscriber was erased meanwhile: either way nothing more will be sent. */
+  unsubscribe(token: unknown): Promise<'unsubscribed' | 'invalid'>
+  /** Links for a subscriber's mails (also used by future newsletter mails). */
+  unsubscribeUrl(origin: string, subscriberId: string): string
+  /** Resolves when background mail has been handed over (tests, shutdown). */
+  idle(): Promise<void>
+}
+
+export function createSubscriptionService({
+  repo,
+  mailer,
+  tokens,
+  hashIp,
+  clock,
+  logger,
+}: {
+  repo: SubscribersRepository
+  /** null: single opt-in, nobody gets mail. */
+  mailer: Mailer | null
+  tokens: TokenSigner
+  hashIp: (ip: string | undefined) => string | null
+  clock: Clock
+  logger: Logger
+}): SubscriptionService {
+  const inFlight = new Set<Promise<void>>()
+
+  const unsubscribeUrl = (origin: string, id: string) =>
+    `${origin}/api/newsletter/unsubscribe?token=${tokens.sign('unsubscribe', id)}`
+
+  async function sendConfirmation(subscriber: Subscriber, origin: string) {
+    if (!mailer) return
+    const now = clock.now()
+    const token = tokens.sign('confirm', subscriber.id, new Date(now.getTime() + CONFIRM_LINK_TTL_MS))
+    const mail = confirmationMail(subscriber, {
+      confirmUrl: `${origin}/api/newsletter/confirm?token=${token}`,
+      unsubscribeUrl: unsubscribeUrl(origin, subscriber.id),
+      siteUrl: `${origin}/`,
+    })
+    try {
+      await mailer.send(mail)
+      await repo.markConfirmationSent(subscriber.id, clock.now().toISOString())
+    } catch (err) {
+      // Not marked as sent, so signing up again retries at once.
+      logger.error({ err, subscriberId: subscriber.id }, 'newsletter: confirmation mail failed')
+    }
+  }
+
+  function inBackground(work: Promise<void>) {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
+  }
+
+  return {
+    doubleOptIn: mailer !== null,
+    async subscribe(input, { ip, origin }) {
+      const at = clock.now()
+      const record = {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        status: mailer ? ('pending' as const) : ('subscribed' as const),
+        consentText: CONSENT.text,
+        consentVersion: CONSENT.version,
+        source: SIGNUP_SOURCE,
+        ipHash: hashIp(ip),
+        at: at.toISOString(),
+      }
+      const { created, subscriber } = await repo.insertIfAbsent(record)
+      let toConfirm: Subscriber | null = created ? subscriber : null
+      if (!created && subscriber.status === 'unsubscribed') {
+        // Coming back after unsubscribing is a new consent and, with mail, a new opt-in.
+        toConfirm = await repo.resubscribe(subscriber.id, record)
+      } else if (!created && subscriber.status === 'pending') {
+        const lastSent = subscriber.confirmationSentAt ? Date.parse(subscriber.confirmationSentAt) : 0
+        if (at.getTime() - lastSent >= RESEND_INTERVAL_MS) toConfirm = subscriber
+      }
+      if (toConfirm?.status === 'pending') inBackground(sendConfirmation(toConfirm, origin))
+    },
+    async confirm(token) {
+      const verified = tokens.verify('confirm', token, clock.now())
+      if (!verified.ok) return verified.reason
+      const confirmed = await repo.confirm(verified.subscriberId, clock.now().toISOString())
+      if (confirmed) return 'confirmed'
+      // A second click on the same link is still good news; an unsubscribe or erasure since is not undone.
+      const current = await repo.findById(verified.subscriberId)
+      return current?.status === 'subscribed' ? 'confirmed' : 'invalid'
+    },
+    async unsubscribe(token) {
+      const verified = tokens.verify('unsubscribe', token, clock.now())
+      if (!verified.ok) return 'invalid'
+      await repo.unsubscribe(verified.subscriberId, clock.now().toISOString())
+      return 'unsubscribed'
+    },
+    unsubscribeUrl,
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+    },
+  }
+}

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { NewSubscriber, SubscribersRepository } from '../subscribers-repository'
+
+/** One behaviour, two stores: the same tests run against SQLite and PostgreSQL. */
+export function describeSubscribersRepository(
+  name: string,
+  open: () => Promise<{ repo: SubscribersRepository; cleanup: () => Promise<void> }>,
+) {
+  describe(`subscribers repository (${name})`, () => {
+    let repo: SubscribersRepository
+    let cleanup: () => Promise<void>
+    beforeEach(async () => {
+      ;({ repo, cleanup } = await open())
+    })
+    afterEach(async () => {
+      await cleanup()
+    })
+
+    const signUp = (overrides: Partial<NewSubscriber> = {}): NewSubscriber => ({
+      email: 'Ana.Lopez@Example.com',
+      firstName: 'Ana',
+      lastName: 'López',
+      status: 'pending',
+      consentText: 'I agree',
+      consentVersion: 'v1',
+      source: 'website',
+      ipHash: 'abc',
+      at: '2025-10-01T12:00:00.000Z',
+      ...overrides,
+    })
+
+    it('records a sign-up with its consent and timestamps', async () => {
+      const { created, subscriber } = await repo.insertIfAbsent(signUp())
+      expect(created).toBe(true)
+      expect(subscriber).toMatchObject({
+        email: 'Ana.Lopez@Example.com',
+        firstName: 'Ana',
+        lastName: 'López',
+        status: 'pending',
+        consentText: 'I agree',
+        consentVersion: 'v1',
+        source: 'website',
+        ipHash: 'abc',
+        createdAt: '2025-10-01T12:00:00.000Z',
+        updatedAt: '2025-10-01T12:00:00.000Z',
+        confirmedAt: null,
+        unsubscribedAt: null,
+        confirmationSentAt: null,
+      })
+      expect(subscriber.id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(await repo.findById(subscriber.id)).toEqual(subscriber)
+    })
+
+    it('treats e-mail addresses case-insensitively and keeps the first sign-up', async () => {
+      const first = await repo.insertIfAbsent(signUp())
+      const again = await repo.insertIfAbsent(signUp({ email: 'ana.lopez@EXAMPLE.COM', firstName: 'Other' }))
+      expect(again.created).toBe(false)
+      expect(again.subscriber).toEqual(first.subscriber)
+      expect(await repo.findByEmail('ANA.LOPEZ@example.com')).toEqual(first.subscriber)
+      expect((await repo.list({ limit: 10, offset: 0 })).total).toBe(1)
+    })
+
+    it('survives concurrent sign-ups of the same address', async () => {
+      const results = await Promise.all(Array.from({ length: 8 }, () => repo.insertIfAbsent(signUp())))
+      expect(results.filter((r) => r.created)).toHaveLength(1)
+      expect(new Set(results.map((r) => r.subscriber.id)).size).toBe(1)
+    })
+
+    it('confirms pending subscribers once', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp())
+      const confirmed = await repo.confirm(subscriber.id, '2025-10-02T00:00:00.000Z')
+      expect(confirmed).toMatchObject({ status: 'subscribed', confirmedAt: '2025-10-02T00:00:00.000Z' })
+      expect(await repo.confirm(subscriber.id, '2025-10-03T00:00:00.000Z')).toBeNull()
+      expect((await repo.findById(subscriber.id))?.confirmedAt).toBe('2025-10-02T00:00:00.000Z')
+    })
+
+    it('records single opt-in sign-ups as subscribed and confirmed', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp({ status: 'subscribed' }))
+      expect(subscriber).toMatchObject({ status: 'subscribed', confirmedAt: '2025-10-01T12:00:00.000Z' })
+    })
+
+    it('unsubscribes idempotently and only resubscribes someone who unsubscribed', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp())
+      expect(await repo.resubscribe(subscriber.id, signUp())).toBeNull()
+      const gone = await repo.unsubscribe(subscriber.id, '2025-10-05T00:00:00.000Z')
+      expect(gone).toMatchObject({ status: 'unsubscribed', unsubscribedAt: '2025-10-05T00:00:00.000Z' })
+      const again = await repo.unsubscribe(subscriber.id, '2025-10-06T00:00:00.000Z')
+      expect(again?.unsubscribedAt).toBe('2025-10-05T00:00:00.000Z')
+      // A pending link from before the unsubscribe must not sign them back up.
+      expect(await repo.confirm(subscriber.id, '2025-10-07T00:00:00.000Z')).toBeNull()
+
+      const back = await repo.resubscribe(
+        subscriber.id,
+        signUp({ firstName: 'Ana María', consentVersion: 'v2', at: '2025-11-01T00:00:00.000Z' }),
+      )
+      expect(back).toMatchObject({
+        status: 'pending',
+        firstName: 'Ana María',
+        consentVersion: 'v2',
+        unsubscribedAt: null,
+        confirmedAt: null,
+        createdAt: '2025-10-01T12:00:00.000Z',
+        updatedAt: '2025-11-01T00:00:00.000Z',
+      })
+    })
+
+    it('remembers when a confirmation mail went out', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp())
+      await repo.markConfirmationSent(subscriber.id, '2025-10-01T12:00:05.000Z')
+      expect((await repo.findById(subscriber.id))?.confirmationSentAt).toBe('2025-10-01T12:00:05.000Z')
+    })
+
+    it('lists newest first with status filter, search and paging, and counts per status', async () => {
+      const people = [
+        ['ana@example.com', 'Ana', 'López', 'pending'],
+        ['beto@example.com', 'Beto', 'Ramírez', 'subscribed'],
+        ['carla@example.com', 'Carla', 'Lopez', 'subscribed'],
+        ['100%_real@example.com', 'Dario', 'Percent', 'subscribed'],
+      ] as const
+      for (const [i, [email, firstName, lastName, status]] of people.entries()) {
+        await repo.insertIfAbsent(
+          signUp({ email, firstName, lastName, status, at: `2025-10-0${i + 1}T00:00:00.000Z` }),
+        )
+      }
+      const all = await repo.list({ limit: 2, offset: 0 })
+      expect(all.total).toBe(4)
+      expect(all.items.map((s) => s.firstName)).toEqual(['Dario', 'Carla'])
+      const page2 = await repo.list({ limit: 2, offset: 2 })
+      expect(page2.items.map((s) => s.firstName)).toEqual(['Beto', 'Ana'])
+
+      const subscribed = await repo.list({ status: 'subscribed', limit: 10, offset: 0 })
+      expect(subscribed.total).toBe(3)
+      const lopez = await repo.list({ search: 'LOPEZ', limit: 10, offset: 0 })
+      expect(lopez.items.map((s) => s.email)).toEqual(['carla@example.com'])
+      const both = await repo.list({ search: 'example', status: 'pending', limit: 10, offset: 0 })
+      expect(both.items.map((s) => s.firstName)).toEqual(['Ana'])
+      // LIKE wildcards in the search term are literal.
+      const percent = await repo.list({ search: '%_', limit: 10, offset: 0 })
+      expect(percent.items.map((s) => s.firstName)).toEqual(['Dario'])
+
+      expect(await repo.countByStatus()).toEqual({ pending: 1, subscribed: 3, unsubscribed: 0 })
+    })
+
+    it('erases a subscriber', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp())
+      expect(await repo.remove(subscriber.id)).toBe(true)
+      expect(await repo.remove(subscriber.id)).toBe(false)
+      expect(await repo.findById(subscriber.id)).toBeNull()
+      expect(await repo.findByEmail(subscriber.email)).toBeNull()
+      // The address can sign up again from scratch.
+      expect((await repo.insertIfAbsent(signUp())).created).toBe(true)
+    })
+
+    it('answers unknown or malformed ids with nothing', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; DROP TABLE x; --"]) {
+        expect(await repo.findById(id)).toBeNull()
+        expect(await repo.confirm(id, '2025-10-01T00:00:00.000Z')).toBeNull()
+        expect(await repo.unsubscribe(id, '2025-10-01T00:00:00.000Z')).toBeNull()
+        expect(await repo.remove(id)).toBe(false)
+      }
+    })
+  })
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { contentConfigFor } from '../../web/src/config/public-config'
+import { renderPage, serializeForScript } from '../../web/src/entry-server'
+
+const assets = { entry: '/assets/entry-client-abc.js', css: ['/assets/entry-client-abc.css'], preload: [] }
+const publicConfig = { siteUrl: 'http://localhost', content: contentConfigFor({ dataset: 'production' }) }
+const render = (path: string) =>
+  renderPage(new Request(`http://localhost${path}`), {
+    publicConfig,
+    nonce: 'n0nce',
+    assets,
+    contentApiUrl: 'http://content.test/content',
+    now: new Date('2025-10-01T19:00:00Z'),
+  })
+
+/** A content API that knows only the site settings; lists are empty. */
+function fakeContentApi(url: string): Response {
+  const query = new URL(url).searchParams.get('query') ?? ''
+  if (query.includes('siteSettings')) {
+    return Response.json({
+      result: { bandName: 'Los Forasteros', tagline: 'Son Jarocho from the Wild West' },
+    })
+  }
+  // The news list is one object: a page of posts and the total.
+  if (query.includes('"posts"')) return Response.json({ result: { total: 0, posts: [] } })
+  if (query.includes('$slug')) return Response.json({ result: null })
+  return Response.json({ result: query.includes('gallery') ? null : [] })
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL) => fakeContentApi(String(input))),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('renderPage', () => {
+  it('renders the whole document with the page title hoisted into <head>', async () => {
+    const result = await render('/')
+    expect(result).toMatchObject({ type: 'html', status: 200 })
+    if (result.type !== 'html') return
+    expect(result.html.startsWith('<!DOCTYPE html>')).toBe(true)
+    const head = result.html.slice(0, result.html.indexOf('</head>'))
+    expect(head).toMatch(/<title>Los Forasteros[^<]*<\/title>/)
+    expect(head).toContain(
+      '<link rel="stylesheet" href="/assets/entry-client-abc.css" data-precedence="default"/>',
+    )
+  })
+
+  it('hands the browser its state in a nonce-bearing script and loads the entry module', async () => {
+    const result = await render('/')
+    if (result.type !== 'html') throw new Error('expected html')
+    expect(result.html).toMatch(/<script nonce="n0nce"[^>]*>window.__APP_STATE__=\{/)
+    expect(result.html).toContain(
+      '<script type="module" src="/assets/entry-client-abc.js" nonce="n0nce"></script></body>',
+    )
+  })
+
+  it('answers 404 with the not-found page for unknown paths', async () => {
+    const result = await render('/nope')
+    expect(result).toMatchObject({ type: 'html', status: 404 })
+    if (result.type === 'html') expect(result.html).toContain('<title>404 Page Not Found</title>')
+  })
+
+  it('renders the lazy news page completely', async () => {
+    const result = await render('/news')
+    if (result.type !== 'html') throw new Error('expected html')
+    expect(result.html).toContain('<h1>News</h1>')
+    expect(result.html).toContain('No news yet.')
+    expect(result.html).not.toContain('Loading news...')
+  })
+
+  it('answers 404 with the not-found page for an unknown news post', async () => {
+    const result = await render('/news/no-such-post')
+    expect(result).toMatchObject({ type: 'html', status: 404 })
+    if (result.type === 'html') expect(result.html).toContain('There is no news post at this address.')
+  })
+
+  it('renders only the loading text for the browser-only admin panel', async () => {
+    const result = await render('/admin')
+    if (result.type !== 'html') throw new Error('expected html')
+    expect(result.html).toContain('Loading admin panel...')
+  })
+})
+
+describe('serializeForScript', () => {
+  it('cannot close the script element or break the line', () => {
+    const out = serializeForScript({ text: '</script><script>alert(1)</script>\u2028' })
+    expect(out).not.toContain('</script>')
+    expect(out).not.toContain('\u2028')
+    expect(JSON.parse(out)).toEqual({ text: '</script><script>alert(1)</script>\u2028' })
+  })
+})

@@ -1,0 +1,79 @@
+import type { Server } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { RequestHandler } from 'express'
+import type { ViteDevServer } from 'vite'
+import type { ClientAssets, RenderOptions, RenderPage, RenderResult } from '../../web/src/entry-server'
+
+const CLIENT_ENTRY = 'web/src/entry-client.tsx'
+
+export type Renderer = {
+  render: (request: Request, options: Omit<RenderOptions, 'assets'>) => Promise<RenderResult>
+  /** Dev only: Vite's middleware (modules, HMR) mounted before the SSR handler. */
+  middleware?: RequestHandler
+  /** Dev only: lets Vite inject its client and the React refresh preamble. */
+  transformHtml?: (url: string, html: string) => Promise<string>
+  close: () => Promise<void>
+  /** Prod only: where the built client lives, to be served as static files. */
+  clientDir?: string
+}
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+
+/** Reads Vite's manifest into the list of files the first paint needs: entry, its CSS and its imports. */
+export function assetsFromManifest(manifest: Record<string, ManifestChunk>): ClientAssets {
+  const entry = manifest[CLIENT_ENTRY]
+  if (!entry) throw new Error(`The client build has no entry for ${CLIENT_ENTRY}; run npm run build`)
+  const css = new Set(entry.css ?? [])
+  const preload = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || preload.has(chunk.file)) return
+    preload.add(chunk.file)
+    chunk.css?.forEach((file) => css.add(file))
+    chunk.imports?.forEach(visit)
+  }
+  entry.imports?.forEach(visit)
+  const url = (file: string) => `/${file}`
+  return { entry: url(entry.file), css: [...css].map(url), preload: [...preload].map(url) }
+}
+
+export async function createProdRenderer(root: string): Promise<Renderer> {
+  const clientDir = path.join(root, 'dist/client')
+  const manifestPath = path.join(clientDir, '.vite/manifest.json')
+  const serverEntry = path.join(root, 'dist/server/entry-server.js')
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>
+  const assets = assetsFromManifest(manifest)
+  const { renderPage } = (await import(serverEntry)) as { renderPage: RenderPage }
+  return {
+    clientDir,
+    render: (request, options) => renderPage(request, { ...options, assets }),
+    close: async () => {},
+  }
+}
+
+export async function createDevRenderer(root: string, httpServer: Server): Promise<Renderer> {
+  const { createServer } = await import('vite')
+  const vite: ViteDevServer = await createServer({
+    root,
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: 'custom',
+  })
+  const devAssets: ClientAssets = { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] }
+  return {
+    middleware: vite.middlewares as unknown as RequestHandler,
+    transformHtml: (url, html) => vite.transformIndexHtml(url, html),
+    render: async (request, options) => {
+      try {
+        const { renderPage } = (await vite.ssrLoadModule(`/web/src/entry-server.tsx`)) as {
+          renderPage: RenderPage
+        }
+        return await renderPage(request, { ...options, assets: devAssets })
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error)
+        throw error
+      }
+    },
+    close: () => vite.close(),
+  }
+}

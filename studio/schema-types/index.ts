@@ -1,0 +1,28 @@
+import type { SchemaTypeDefinition } from 'sanity'
+import { eventType } from './documents/event'
+import { mediaItemType } from './documents/media-item'
+import { newsPostType } from './documents/news-post'
+import { blockContentType } from './objects/block-content'
+import { socialLinkType } from './objects/social-link'
+import { youtubeEmbedType } from './objects/youtube-embed'
+import { galleryType } from './singletons/gallery'
+import { newsletterPopupType } from './singletons/newsletter-popup'
+import { siteSettingsType } from './singletons/site-settings'
+import { tourPromoType } from './singletons/tour-promo'
+
+/** The content model of DESIGN §3. */
+export const schemaTypes: SchemaTypeDefinition[] = [
+  // Singletons
+  siteSettingsType,
+  galleryType,
+  tourPromoType,
+  newsletterPopupType,
+  // Documents
+  eventType,
+  mediaItemType,
+  newsPostType,
+  // Objects
+  blockContentType,
+  socialLinkType,
+  youtubeEmbedType,
+]

@@ -1,0 +1,116 @@
+import type { SlugValidationContext } from 'sanity'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  isSlugUnique,
+  SLUG_TAKEN_QUERY,
+  validateAlt,
+  validateCredit,
+  validateCurrency,
+  validateHttpUrl,
+  validateMediaSource,
+  validateTimeZone,
+  validateUniqueReferences,
+  validateYouTubeId,
+  youTubeIdFromUrl,
+} from './validation'
+
+describe('validateYouTubeId', () => {
+  it('accepts 11-character ids and empty values', () => {
+    expect(validateYouTubeId('dQw4w9WgXcQ')).toBe(true)
+    expect(validateYouTubeId('a-b_c1234XY')).toBe(true)
+    expect(validateYouTubeId(undefined)).toBe(true)
+    expect(validateYouTubeId('')).toBe(true)
+  })
+  it('rejects other lengths and characters', () => {
+    expect(validateYouTubeId('dQw4w9WgXc')).toMatch(/11 letters/)
+    expect(validateYouTubeId('dQw4w9WgXcQQ')).toMatch(/11 letters/)
+    expect(validateYouTubeId('dQw4w9WgX!Q')).toMatch(/11 letters/)
+  })
+  it('tells the editor which id a pasted URL contains', () => {
+    expect(validateYouTubeId('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3')).toBe(
+      'Paste only the video id: dQw4w9WgXcQ',
+    )
+    expect(youTubeIdFromUrl('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
+    expect(youTubeIdFromUrl('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
+    expect(youTubeIdFromUrl('https://youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
+    expect(youTubeIdFromUrl('https://vimeo.com/123')).toBeUndefined()
+    expect(youTubeIdFromUrl('not a url')).toBeUndefined()
+  })
+})
+
+describe('validateHttpUrl', () => {
+  it('accepts http(s) URLs with a domain, and empty values', () => {
+    expect(validateHttpUrl('https://tickets.example.com/los-forasteros')).toBe(true)
+    expect(validateHttpUrl('http://example.com')).toBe(true)
+    expect(validateHttpUrl(undefined)).toBe(true)
+  })
+  it('rejects other schemes, relative paths and bare hosts', () => {
+    expect(validateHttpUrl('javascript:alert(1)')).toMatch(/https:\/\//)
+    expect(validateHttpUrl('ftp://example.com')).toMatch(/https:\/\//)
+    expect(validateHttpUrl('/tickets')).toMatch(/full address/)
+    expect(validateHttpUrl('https://tickets')).toMatch(/domain/)
+  })
+})
+
+describe('validateTimeZone and validateCurrency', () => {
+  it('accepts IANA zones and ISO currency codes', () => {
+    expect(validateTimeZone('America/Los_Angeles')).toBe(true)
+    expect(validateTimeZone('Europe/Madrid')).toBe(true)
+    expect(validateCurrency('USD')).toBe(true)
+  })
+  it('rejects made-up zones and codes', () => {
+    expect(validateTimeZone('Pacific Time')).toMatch(/America\/Los_Angeles/)
+    expect(validateCurrency('usd')).toMatch(/three-letter/)
+    expect(validateCurrency('$')).toMatch(/three-letter/)
+  })
+})
+
+describe('gallery and media item rules', () => {
+  it('rejects a media item listed twice in the gallery', () => {
+    expect(validateUniqueReferences([{ _ref: 'a' }, { _ref: 'b' }])).toBe(true)
+    expect(validateUniqueReferences([{ _ref: 'a' }, { _ref: 'a' }])).toMatch(/twice/)
+    expect(validateUniqueReferences(undefined)).toBe(true)
+  })
+  it('requires the source that matches the kind', () => {
+    expect(validateMediaSource({ kind: 'youtube', youtubeId: 'dQw4w9WgXcQ' })).toBe(true)
+    expect(validateMediaSource({ kind: 'youtube' })).toMatch(/video id/)
+    expect(validateMediaSource({ kind: 'image', image: { asset: { _ref: 'image-1' } } })).toBe(true)
+    expect(validateMediaSource({ kind: 'image', image: {} })).toMatch(/uploaded image/)
+    expect(validateMediaSource({ kind: 'video' })).toMatch(/video file/)
+  })
+  it('requires a credit for photos and video files but not for YouTube videos', () => {
+    expect(validateCredit(undefined, { kind: 'image' })).toMatch(/photographer/)
+    expect(validateCredit('  ', { kind: 'video' })).toMatch(/photographer/)
+    expect(validateCredit('Photo: Ana Ruiz', { kind: 'image' })).toBe(true)
+    expect(validateCredit(undefined, { kind: 'youtube' })).toBe(true)
+  })
+  it('requires alt text only where there is a picture', () => {
+    expect(validateAlt(undefined, true)).toMatch(/Describe/)
+    expect(validateAlt('Band on stage at dusk', true)).toBe(true)
+    expect(validateAlt(undefined, false)).toBe(true)
+  })
+})
+
+describe('isSlugUnique', () => {
+  function contextWith(taken: boolean, id = 'drafts.event-1') {
+    const fetch = vi.fn().mockResolvedValue(taken)
+    const context = {
+      document: { _id: id, _type: 'event' },
+      getClient: () => ({ fetch }),
+    } as unknown as SlugValidationContext
+    return { context, fetch }
+  }
+  it('asks for another document of the same type with the slug, ignoring its own draft and published copy', async () => {
+    const { context, fetch } = contextWith(false)
+    await expect(isSlugUnique('2025-11-06-arlington', context)).resolves.toBe(true)
+    expect(fetch).toHaveBeenCalledWith(
+      SLUG_TAKEN_QUERY,
+      { type: 'event', slug: '2025-11-06-arlington', draft: 'drafts.event-1', published: 'event-1' },
+      expect.objectContaining({ perspective: 'raw' }),
+    )
+  })
+  it('reports a taken slug', async () => {
+    const { context } = contextWith(true, 'event-2')
+    await expect(isSlugUnique('taken', context)).resolves.toBe(false)
+  })
+})

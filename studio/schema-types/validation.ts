@@ -1,0 +1,143 @@
+/**
+ * Validation rules written as plain functions, so they are unit-tested without a Studio. Schema types
+ * call them from `Rule.custom(...)`; each returns `true` or the message the editor sees.
+ */
+import type { SlugValidationContext } from 'sanity'
+
+/** YouTube video ids are 11 characters of [A-Za-z0-9_-]; editors often paste the whole URL instead. */
+export const YOUTUBE_ID_PATTERN = /^[\w-]{11}$/
+
+export function validateYouTubeId(value: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  if (typeof value !== 'string') return 'Must be text'
+  if (YOUTUBE_ID_PATTERN.test(value)) return true
+  const fromUrl = youTubeIdFromUrl(value)
+  return fromUrl
+    ? `Paste only the video id: ${fromUrl}`
+    : 'A YouTube video id is 11 letters, digits, "-" or "_" (the part after "v=" in the video URL)'
+}
+
+/** Pulls the id out of the URL shapes editors paste (watch, youtu.be, embed, shorts). */
+export function youTubeIdFromUrl(input: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    return undefined
+  }
+  const host = url.hostname.replace(/^www\.|^m\./, '')
+  const candidate =
+    host === 'youtu.be'
+      ? url.pathname.slice(1)
+      : host.endsWith('youtube.com') || host.endsWith('youtube-nocookie.com')
+        ? (url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1])
+        : undefined
+  return candidate && YOUTUBE_ID_PATTERN.test(candidate) ? candidate : undefined
+}
+
+/** Empty is allowed (mark the field required separately); otherwise the site only links over http(s). */
+export function validateHttpUrl(value: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  if (typeof value !== 'string') return 'Must be text'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'Must be a full address starting with https://'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Must start with https:// or http://'
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return 'The address needs a domain name'
+  return true
+}
+
+/** IANA time zone names such as America/Los_Angeles, as understood by Intl (and the site's date code). */
+export function validateTimeZone(value: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  if (typeof value !== 'string') return 'Must be text'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return 'Use a time zone name such as America/Los_Angeles or Europe/Madrid'
+  }
+}
+
+/** ISO 4217 codes (USD, EUR, MXN): three capital letters. */
+export function validateCurrency(value: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
+    ? true
+    : 'Use a three-letter currency code such as USD, EUR or MXN'
+}
+
+type KeyedReference = { _key?: string; _ref?: string }
+
+/** The gallery lists each media item once; a duplicate would show the same tile twice. */
+export function validateUniqueReferences(items: unknown): true | string {
+  if (!Array.isArray(items)) return true
+  const seen = new Set<string>()
+  for (const item of items as KeyedReference[]) {
+    if (!item?._ref) continue
+    if (seen.has(item._ref)) return 'The same media item is in the list twice'
+    seen.add(item._ref)
+  }
+  return true
+}
+
+type MediaFields = {
+  kind?: string
+  youtubeId?: string
+  image?: { asset?: { _ref?: string } }
+  videoFile?: { asset?: { _ref?: string } }
+}
+
+/** Each kind of media item needs its own source; the others stay hidden and unused. */
+export function validateMediaSource(document: unknown): true | string {
+  const doc = document as MediaFields | undefined
+  switch (doc?.kind) {
+    case 'youtube':
+      return doc.youtubeId ? true : 'A YouTube item needs its video id'
+    case 'image':
+      return doc.image?.asset?._ref ? true : 'An image item needs an uploaded image'
+    case 'video':
+      return doc.videoFile?.asset?._ref ? true : 'A video item needs an uploaded video file'
+    default:
+      return true
+  }
+}
+
+/** Photos and videos shot by someone carry their credit on the site; YouTube videos credit themselves. */
+export function validateCredit(value: unknown, document: unknown): true | string {
+  const doc = document as MediaFields | undefined
+  if (doc?.kind !== 'image' && doc?.kind !== 'video') return true
+  return typeof value === 'string' && value.trim() !== ''
+    ? true
+    : 'Name the photographer or videographer (e.g. "Photo: Ana Ruiz")'
+}
+
+/** Screen readers read the alt text instead of the picture; it is required wherever a picture is shown. */
+export function validateAlt(value: unknown, hasImage: boolean): true | string {
+  if (!hasImage) return true
+  return typeof value === 'string' && value.trim() !== ''
+    ? true
+    : 'Describe the picture for people who cannot see it'
+}
+
+/**
+ * The GROQ used for slug uniqueness. Sanity's default check relies on `sanity::versionOf`, which our
+ * embedded content API (groq-js) does not know, so the query sticks to plain GROQ that both backends run.
+ */
+export const SLUG_TAKEN_QUERY = `defined(*[_type == $type && slug.current == $slug && !(_id in [$draft, $published])][0]._id)`
+
+/** Unique among documents of the same type, ignoring this document's own draft and published copies. */
+export async function isSlugUnique(slug: string, context: SlugValidationContext): Promise<boolean> {
+  const { document, getClient } = context
+  if (!document) return true
+  const published = document._id.replace(/^drafts\./, '')
+  const taken = await getClient({ apiVersion: '2025-02-19' }).fetch<boolean>(
+    SLUG_TAKEN_QUERY,
+    { type: document._type, slug, draft: `drafts.${published}`, published },
+    { perspective: 'raw', tag: 'studio.slug-unique' },
+  )
+  return !taken
+}

@@ -1,0 +1,70 @@
+import { createClient } from '@sanity/client'
+import { defineConfig, type Config, type Tool } from 'sanity'
+import { structureTool } from 'sanity/structure'
+import type { ContentConfig } from '../web/src/config/public-config'
+import { schemaTypes } from './schema-types'
+import { singletonsPlugin } from './singletons-plugin'
+import { structure } from './structure'
+import { subscribersTool } from './tools/subscribers/subscribers-tool'
+
+export const STUDIO_BASE_PATH = '/admin'
+
+/** What the Studio needs to know to pick its backend. */
+export type StudioSettings =
+  /** The embedded content API; `apiHost` is `<origin>/content` of the page the Studio runs on. */
+  | { backend: 'local'; dataset: string; apiHost: string }
+  | { backend: 'cloud'; projectId: string; dataset: string }
+
+/** The settings for a page at `origin` (e.g. https://localhost:3443) from the public content config. */
+export function studioSettingsFrom(
+  content: Pick<ContentConfig, 'backend' | 'projectId' | 'dataset'>,
+  origin: string,
+): StudioSettings {
+  return content.backend === 'cloud'
+    ? { backend: 'cloud', projectId: content.projectId, dataset: content.dataset }
+    : { backend: 'local', dataset: content.dataset, apiHost: `${origin}/content` }
+}
+
+/**
+ * Builds the one Studio workspace. Pure (no globals), so both backends are unit-tested and the same
+ * function serves the browser (/admin) and the Sanity CLI (schema extract, typegen).
+ */
+export function createStudioConfig(settings: StudioSettings): Config {
+  const common = {
+    name: 'default',
+    title: 'Los Forasteros',
+    basePath: STUDIO_BASE_PATH,
+    schema: { types: schemaTypes },
+    plugins: [structureTool({ structure, title: 'Content' }), singletonsPlugin()],
+    // The newsletter's subscribers, managed through the site's own admin API (server/newsletter).
+    tools: (prev: Tool[]) => [...prev, subscribersTool(settings.backend)],
+  }
+  if (settings.backend === 'cloud') {
+    // Sanity's hosted API with its own login; everything else at Sanity's defaults.
+    return defineConfig({ ...common, projectId: settings.projectId, dataset: settings.dataset })
+  }
+  return defineConfig({
+    ...common,
+    projectId: 'local',
+    dataset: settings.dataset,
+    apiHost: settings.apiHost,
+    // The client would put the project id in front of the host (local.localhost); our API has no
+    // per-project hostnames. Beta option, pinned with the exact sanity version (research Q2).
+    unstable_clientFactory: (options) => createClient({ ...options, useProjectHostname: false }),
+    // Tokens in localStorage from our login page's #sid hand-back; no third-party cookies involved.
+    auth: { loginMethod: 'token' },
+    // Features whose endpoints the content API does not serve (research Q6): switched off rather
+    // than left to fail in the console.
+    releases: { enabled: false },
+    scheduledPublishing: { enabled: false },
+    scheduledDrafts: { enabled: false },
+    tasks: { enabled: false },
+    announcements: { enabled: false },
+    mediaLibrary: { enabled: false },
+    document: { comments: { enabled: false } },
+    // The Events API is not served; history uses the transactions log with mendoza effects.
+    beta: { eventsAPI: { documents: false, releases: false } },
+    // groq-js has no text:: functions; the legacy search strategy uses plain `match`.
+    search: { strategy: 'groqLegacy' },
+  })
+}

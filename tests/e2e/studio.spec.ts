@@ -1,0 +1,279 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect as baseExpect, isLocalUrl, test } from './support/test'
+import { HTTPS_ORIGIN, publishedQuery, signIn, unexpectedStudioErrors } from './support/studio'
+
+// The real Studio in real Chromium against the embedded content API, over HTTPS + HTTP/2. Each test
+// signs in on its own; they share one server and dataset, so each works on its own documents.
+test.describe.configure({ mode: 'serial' })
+// The Studio is a 5 MB app on a shared 2-core machine: give its screens time.
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.setTimeout(120_000)
+
+test('plain /admin redirects to HTTPS, and the Studio signs in and out with a local account', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(`${HTTPS_ORIGIN}/admin`)
+  await signIn(page)
+  // The public site's header is not part of the admin panel.
+  await expect(page.locator('.site-header')).toHaveCount(0)
+  // HTTP/2 is what keeps the Studio's many listeners from stalling (DESIGN §2).
+  const protocol = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+  )
+  expect(protocol).toBe('h2')
+
+  await page.getByRole('button', { name: 'Administrator' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByText('Choose login provider')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('__studio_auth_token_local'))).toBeNull()
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+})
+
+/** Opens a new document of `type` from its list in the desk. */
+async function createDocument(page: Page, listTitle: string, typeTitle: string) {
+  await page.getByRole('link', { name: listTitle, exact: true }).click()
+  await page.getByRole('link', { name: typeTitle, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Untitled', level: 2 })).toBeVisible()
+}
+
+/** Types into the datetime input until the Studio has taken the value (it parses on Enter). */
+async function setDateTime(page: Page, value: string) {
+  const input = page.getByRole('textbox', { name: 'Date and time' })
+  await expect(async () => {
+    await input.fill(value)
+    await input.press('Enter')
+    await expect(input).toHaveValue(value, { timeout: 2_000 })
+  }).toPass()
+}
+
+/**
+ * Publishes until the content API serves the expected published value. Right after an upload the Studio can
+ * accept a click on Publish and still send no publish action; a document the next step references must be
+ * published for real, so check the API and click again when it was dropped.
+ */
+async function publishUntil(page: Page, query: string, params: Record<string, unknown>, expected: unknown) {
+  const button = page.getByRole('button', { name: 'Publish', exact: true })
+  await expect(async () => {
+    if (await button.isEnabled()) await button.click()
+    await baseExpect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
+  }).toPass({ timeout: 60_000 })
+}
+
+async function publish(page: Page) {
+  const button = page.getByRole('button', { name: 'Publish', exact: true })
+  await expect(button).toBeEnabled({ timeout: 20_000 })
+  await button.click()
+  // The button stays disabled once the draft is published (there is nothing left to publish).
+  await expect(button).toBeDisabled({ timeout: 20_000 })
+}
+
+test('an event created and published in the Studio is on the site; Sold Out too; unpublish and delete', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page)
+  await createDocument(page, 'Events', 'Event')
+  const venue = `Teatro Forastero ${Date.now()}`
+  await setDateTime(page, '2027-06-12 20:00')
+  await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
+  await page.getByRole('textbox', { name: 'City' }).fill('Ventura')
+  await page.getByRole('button', { name: 'Generate' }).click()
+  await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/forastero')
+  await publish(page)
+
+  // The Studio shows "Published" as soon as it sent the action; wait until the API serves it.
+  await expect
+    .poll(async () => publishedQuery(page, '*[venue == $venue][0].status', { venue }))
+    .toBe('onSale')
+  const site = await page.context().newPage()
+  await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
+  const row = site.locator('.event-list__item', { hasText: venue })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('link', { name: /Tickets/ })).toHaveAttribute(
+    'href',
+    'https://tickets.example.com/forastero',
+  )
+
+  await page.getByRole('radio', { name: 'Sold out' }).check()
+  await publish(page)
+  await expect
+    .poll(async () => publishedQuery(page, '*[venue == $venue][0].status', { venue }))
+    .toBe('soldOut')
+  await site.reload()
+  await expect(row).toContainText('Sold Out')
+  await expect(row.getByRole('link')).toHaveCount(0)
+
+  // Studio 5 offers Unpublish on the published version of the document.
+  await page.getByRole('button', { name: 'Published', exact: true }).click()
+  await page.getByRole('button', { name: 'Unpublish', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: 'Unpublish document?' })
+    .getByRole('button', { name: /Unpublish/ })
+    .click()
+  await expect
+    .poll(async () => (await publishedQuery<unknown[]>(page, '*[venue == $venue]', { venue })).length)
+    .toBe(0)
+  await site.reload()
+  await expect(site.locator('.event-list__item', { hasText: venue })).toHaveCount(0)
+
+  // What is left is the draft (unpublishing keeps the content as a draft); delete that too.
+  await page.getByRole('button', { name: 'Draft', exact: true }).click()
+  await page.getByRole('button', { name: 'Open document actions' }).click()
+  await page.getByRole('menuitem', { name: /^Delete/ }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Delete/ })
+    .click()
+  await expect(page.getByRole('link', { name: new RegExp(venue) })).toHaveCount(0)
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+})
+
+/** A seed photo with a few extra bytes after the JPEG end marker: a new file (new sha1) that still decodes. */
+function uniquePhoto() {
+  const jpeg = readFileSync('content/seed/images/band-rehearsal.jpg')
+  return {
+    name: `rehearsal-${Date.now()}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([jpeg, Buffer.from(String(Date.now()))]),
+  }
+}
+
+test('a photo uploaded into a new media item and added to the gallery shows on the site with its caption', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page)
+  await createDocument(page, 'Media items', 'Media item')
+  const caption = `Soundcheck at dusk ${Date.now()}`
+  await page.getByRole('textbox', { name: 'Caption' }).fill(caption)
+  await page.getByRole('button', { name: 'Generate' }).click()
+  await page.locator('input[type="file"]').first().setInputFiles(uniquePhoto())
+  // The uploaded image's preview is served by the content API's image endpoint.
+  await expect(page.locator('img[src*="/content/images/local/production/"]').first()).toBeVisible()
+  await page.getByRole('textbox', { name: 'Credit' }).fill('Photo: Ana Ruiz')
+  await page.getByRole('textbox', { name: 'Alternative text' }).fill('The band tuning up at dusk')
+  await publishUntil(page, '*[_type == "mediaItem" && caption == $caption][0].caption', { caption }, caption)
+
+  await page.getByRole('link', { name: 'Gallery', exact: true }).click()
+  await page.getByRole('button', { name: 'Add item' }).click()
+  await page.getByRole('combobox', { name: 'Type to search' }).fill(caption.slice(0, 24))
+  await page.getByRole('option', { name: new RegExp(caption) }).click()
+  // The reference is set once the new item shows as a preview in the list.
+  await expect(page.getByRole('link', { name: new RegExp(caption) })).toBeVisible()
+  await publish(page)
+
+  await expect
+    .poll(async () =>
+      (await publishedQuery<string[]>(page, '*[_id == "gallery"][0].items[]->caption')).at(-1),
+    )
+    .toBe(caption)
+  const site = await page.context().newPage()
+  await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
+  // The new item is the last tile, labelled with its alt text.
+  await expect(site.locator('#media .media-tile').last()).toHaveAttribute(
+    'aria-label',
+    'View photo: The band tuning up at dusk',
+  )
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+})
+
+async function newEvent(page: Page, venue: string, city: string) {
+  await createDocument(page, 'Events', 'Event')
+  await setDateTime(page, '2027-07-03 21:00')
+  await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
+  await page.getByRole('textbox', { name: 'City' }).fill(city)
+  await page.getByRole('button', { name: 'Generate' }).click()
+  await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/x')
+  await publish(page)
+}
+
+test('two editors in two browsers edit the same document: both edits survive', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  await signIn(page)
+  const venue = `Salón Dos Editores ${Date.now()}`
+  await newEvent(page, venue, 'Ojai')
+  const documentUrl = page.url()
+
+  const other = await browser.newContext({ ignoreHTTPSErrors: true })
+  // The harness blocks outside requests per context; this second browser gets the same rule.
+  await other.route(
+    (url) => !isLocalUrl(url),
+    (route) => route.abort('blockedbyclient'),
+  )
+  const second = await other.newPage()
+  const secondErrors: string[] = []
+  second.on('pageerror', (error) => secondErrors.push(`pageerror: ${error.message}`))
+  await signIn(second, documentUrl.replace(HTTPS_ORIGIN, ''))
+  await expect(second.getByRole('textbox', { name: 'Venue' })).toHaveValue(venue)
+
+  await page.getByRole('textbox', { name: 'Address' }).fill('1 Forastero Way')
+  await second.getByRole('textbox', { name: 'Region' }).fill('Baja California')
+  // Each sees the other's edit arrive through the listener.
+  await expect(second.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Forastero Way')
+  await expect(page.getByRole('textbox', { name: 'Region' })).toHaveValue('Baja California')
+  await publish(page)
+  await expect
+    .poll(async () => publishedQuery(page, '*[venue == $venue][0]{address, region}', { venue }))
+    .toEqual({ address: '1 Forastero Way', region: 'Baja California' })
+  await other.close()
+  expect(unexpectedStudioErrors([...consoleErrors, ...secondErrors])).toEqual([])
+})
+
+test('history: an earlier revision is restored and published', async ({ page, consoleErrors }) => {
+  await signIn(page)
+  const venue = `Foro Historia ${Date.now()}`
+  await newEvent(page, venue, 'Ventura')
+  await page.getByRole('textbox', { name: 'City' }).fill('Oxnard')
+  await publish(page)
+  await expect.poll(async () => publishedQuery(page, '*[venue == $venue][0].city', { venue })).toBe('Oxnard')
+
+  // The document's status in the footer opens the history; the first revision still says Ventura.
+  await page.getByRole('button', { name: /^Administrator (Last published|Published|Edited|Created)/ }).click()
+  await page.getByRole('tab', { name: 'History' }).click()
+  // Newest first: the second "Published" entry is the first publish, when the city was Ventura.
+  const revisions = page.getByRole('listbox', { name: 'Document revisions' })
+  await expect(revisions.getByRole('button', { name: /Published/ })).toHaveCount(2)
+  await revisions
+    .getByRole('button', { name: /Published/ })
+    .nth(1)
+    .click()
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Ventura')
+  await page.getByRole('button', { name: 'Revert to revision' }).click()
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+  // The revision comes back as a draft (a replaceDraft action) to review and publish.
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Ventura')
+  await publish(page)
+  await expect.poll(async () => publishedQuery(page, '*[venue == $venue][0].city', { venue })).toBe('Ventura')
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+})
+
+test('reordering the gallery by drag and drop reorders the site', async ({ page, consoleErrors }) => {
+  const slugsQuery = '*[_id == "gallery"][0].items[]->slug.current'
+  const before = await publishedQuery<string[]>(page, slugsQuery)
+  await signIn(page)
+  await page.getByRole('link', { name: 'Gallery', exact: true }).click()
+  const handles = page.locator('[data-ui="DragHandleButton"]:visible')
+  await expect(handles.nth(1)).toBeVisible()
+  await expect(handles.nth(1)).toBeEnabled()
+  // The drag handles are dnd-kit sortables; their keyboard drag (Space, arrow, Space) is the same
+  // reorder as a mouse drag and is deterministic in a headless browser.
+  await handles.nth(1).focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('Space')
+  await publish(page)
+
+  const expected = [before[1], before[0], ...before.slice(2)]
+  await expect.poll(async () => publishedQuery<string[]>(page, slugsQuery)).toEqual(expected)
+  const site = await page.context().newPage()
+  await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
+  await expect(site.locator('#media .media-tile').first()).toHaveAttribute('data-slug', before[1]!)
+  await expect(site.locator('#media .media-tile').nth(1)).toHaveAttribute('data-slug', before[0]!)
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+})

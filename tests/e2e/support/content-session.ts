@@ -1,0 +1,43 @@
+import type { APIRequestContext } from '@playwright/test'
+import { createClient, type SanityClient } from '@sanity/client'
+import { E2E_ADMIN } from './accounts'
+
+const API_VERSION = '2025-02-19'
+
+/**
+ * Signs in to a server's content API the way the Studio does (ADR 020): the provider's password page with its
+ * CSRF cookie, the one-time `#sid` on the redirect, exchanged at /auth/fetch for a session token.
+ */
+export async function signInToContent(request: APIRequestContext, baseUrl: string): Promise<string> {
+  const providers = (await (
+    await request.get(`${baseUrl}/content/v${API_VERSION}/auth/providers`)
+  ).json()) as {
+    providers: { url: string }[]
+  }
+  const loginUrl = providers.providers[0]!.url
+  const origin = `${baseUrl}/admin/`
+  const form = await (await request.get(`${loginUrl}?origin=${encodeURIComponent(origin)}`)).text()
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1]
+  if (!csrf) throw new Error('No CSRF token on the sign-in page')
+  const signedIn = await request.post(loginUrl, {
+    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, csrf, origin },
+    maxRedirects: 0,
+  })
+  const sid = /#sid=(.+)$/.exec(signedIn.headers()['location'] ?? '')?.[1]
+  if (!sid) throw new Error(`Sign-in failed with HTTP ${signedIn.status()}`)
+  const fetched = await request.get(`${baseUrl}/content/v${API_VERSION}/auth/fetch?sid=${sid}`)
+  return ((await fetched.json()) as { token: string }).token
+}
+
+/** The official client, configured as the Studio is for the embedded content API. */
+export function contentClient(baseUrl: string, token: string): SanityClient {
+  return createClient({
+    apiHost: `${baseUrl}/content`,
+    useProjectHostname: false,
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: API_VERSION,
+    useCdn: false,
+    token,
+  })
+}

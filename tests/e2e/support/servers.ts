@@ -1,0 +1,12 @@
+/**
+ * The e2e servers. The main one runs with a pinned clock (TEST_NOW), so the tour list is the spec's
+ * (three upcoming shows, one past); a second one runs on the real clock to show every 2025 show as past.
+ * Browser tests that need the pinned time set the page clock to the same instant.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199)
+/** E2E_PORT + 1 is left to the main server's HTTPS port (the Studio's HTTP/2 listener, studio branch). */
+export const TODAY_PORT = E2E_PORT + 2
+export const TEST_NOW = '2025-10-01T12:00:00-07:00'
+export const TEST_GA_ID = 'G-E2ETEST'
+
+export const todayServerUrl = `http://localhost:${TODAY_PORT}`

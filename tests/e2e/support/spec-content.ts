@@ -1,0 +1,19 @@
+/** The media grid of the spec (§2 Media section) as the seed reproduces it, in order, by slug. */
+export const SPEC_MEDIA_SLUGS = [
+  'Qx7LmR2vK9d',
+  'tour-promo-poster',
+  'alma-oeste-blend',
+  'alma-oeste',
+  'intoxicated',
+  'la-bamba',
+  'cascabel',
+  'colas-breakdown',
+  'band-performance-1',
+  'band-rehearsal',
+  'marisol-performance',
+  'band-backstage',
+  'full-band-setup',
+  'elena-portrait',
+  'rafa-drums',
+  'band-performance-2',
+]

@@ -1,0 +1,26 @@
+/**
+ * Starts the built server the way `npm start` does, with NODE_ENV=test and a fresh data dir,
+ * so every e2e run begins from the same state (the seed content is imported on first start).
+ * The clock is pinned to TEST_NOW (default below) unless TEST_NOW is set empty.
+ */
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { TEST_NOW } from './servers'
+
+process.env.NODE_ENV = 'test'
+process.env.DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'band-e2e-'))
+process.env.TEST_NOW ??= TEST_NOW
+// Analytics on, as the spec's product runs (its script request is blocked and recorded by the fixtures), so
+// tests can read the events from window.dataLayer.
+process.env.GA_MEASUREMENT_ID ||= 'G-E2ETEST0'
+// Every test signs up from 127.0.0.1; the per-IP limit itself is covered by the integration tests.
+process.env.NEWSLETTER_RATE_LIMIT ||= '10000'
+// Lets tests look at stored subscribers through the real admin API.
+process.env.NEWSLETTER_ADMIN_TOKEN ||= 'e2e-newsletter-admin-token-0123456789'
+process.env.TEST_NOW ??= TEST_NOW
+// The first-start administrator, so browser tests can sign in (tests/e2e/support/accounts.ts).
+process.env.ADMIN_EMAIL ||= 'admin@example.com'
+process.env.ADMIN_PASSWORD ||= 'e2e-admin-password'
+
+await import('../../../server/index')

@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'web/public',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      input: 'web/src/entry-client.tsx',
+      output: {
+        // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
+        // makes the chunk easy to find (tests, size figures) without changing how code is split.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/web/src/features/admin/admin-page.tsx'))
+            ? 'assets/admin-page-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+    // The Studio chunk is several MB by nature; it only loads on /admin.
+    chunkSizeWarningLimit: 6000,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'studio/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,24 @@
+import type { DehydratedState } from '@tanstack/react-query'
+import type { PublicConfig } from '../config/public-config'
+
+/** Files the first paint needs, from Vite's manifest (prod) or the dev server. */
+export type ClientAssets = { entry: string; css: string[]; preload: string[] }
+
+/** Everything the server hands the browser so hydration renders exactly what the server did. */
+export type AppState = {
+  config: PublicConfig
+  assets: ClientAssets
+  queryState: DehydratedState
+  /** The server's "now" (ISO) for this render; the browser hydrates with it (see lib/now.tsx). */
+  now: string
+  /** Set when a loader failed on the server: both renders show the error page. */
+  error?: { status: number }
+}
+
+export const APP_STATE_GLOBAL = '__APP_STATE__'
+
+declare global {
+  interface Window {
+    [APP_STATE_GLOBAL]: AppState
+  }
+}

@@ -1,0 +1,48 @@
+import { useLocation } from 'react-router'
+import { Seo, type SeoProps } from '../components/seo/seo'
+import { useSiteSettings } from '../features/site/api/get-site-settings'
+import { useImageUrl } from '../lib/content-context'
+import { hasImage } from '../lib/image-url'
+import { usePublicConfig } from './app-state-context'
+
+/** Absolute URL on the site's public origin (SITE_URL, else the request's origin). */
+export function useAbsoluteUrl(): (pathOrUrl: string) => string {
+  const { siteUrl } = usePublicConfig()
+  return (pathOrUrl) => new URL(pathOrUrl, siteUrl ?? 'http://localhost').toString()
+}
+
+/**
+ * A page's metadata with the site's defaults: the description and sharing image from the site settings,
+ * the canonical URL of the current path on the public origin.
+ */
+export function PageSeo({
+  title,
+  description,
+  image,
+  imageAlt,
+  type,
+  noindex,
+  path,
+}: Pick<SeoProps, 'title' | 'description' | 'image' | 'imageAlt' | 'type' | 'noindex'> & {
+  /** The canonical path when it is not just the current path (e.g. `/news?page=2`). */
+  path?: string
+}) {
+  const settings = useSiteSettings()
+  const imageUrl = useImageUrl()
+  const absolute = useAbsoluteUrl()
+  const { pathname } = useLocation()
+  const ogImage = settings?.ogImage
+  const defaultImage = hasImage(ogImage) ? absolute(imageUrl(ogImage, { width: 1200, height: 630 })) : null
+  return (
+    <Seo
+      title={title}
+      description={description ?? settings?.description}
+      image={image ?? defaultImage}
+      imageAlt={image ? imageAlt : (imageAlt ?? ogImage?.alt)}
+      url={absolute(path ?? pathname)}
+      type={type}
+      siteName={settings?.bandName}
+      noindex={noindex}
+    />
+  )
+}

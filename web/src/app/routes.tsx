@@ -1,0 +1,92 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { Suspense } from 'react'
+import { useRoutes, type RouteObject } from 'react-router'
+import { RouteFallback } from '../components/route-fallback'
+import { galleryItemsQueryOptions } from '../features/media/api/get-gallery-items'
+import { newsletterPopupQueryOptions } from '../features/newsletter/api/get-newsletter-popup'
+import { tourDatesQueryOptions } from '../features/events/api/get-tour-dates'
+import { siteSettingsQueryOptions } from '../features/site/api/get-site-settings'
+import { tourPromoQueryOptions } from '../features/tour-promo/api/get-tour-promo'
+import type { ContentClient } from '../lib/content-client'
+import { AdminRoute } from './routes/admin'
+import { HomePage } from './routes/home'
+import { newsListLoader, newsPostLoader, NewsPostRoute, NewsRoute } from './routes/news'
+import { NotFoundPage } from './routes/not-found'
+import { RootLayout } from './root-layout'
+import {
+  NewsletterConfirmedPage,
+  NewsletterUnsubscribedPage,
+  NewsletterUnsubscribePage,
+} from './routes/newsletter-pages'
+import { SiteLayout } from './site-layout'
+
+/** `handle.status` lets the server answer with the right HTTP status for a page that renders fine. */
+export type RouteHandle = { status?: number }
+
+/** What loaders need: the render's query cache and a content client (loopback on the server). */
+export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient }
+
+/**
+ * One route table for the server and the browser (see ADR 030). The server runs it through React Router's
+ * static handler: the loaders fill the per-request query cache through the same query-options factories the
+ * components read with (and return nothing, so the data travels once, in the dehydrated cache), and the
+ * matched route's `handle` gives the HTTP status. Both renders then draw the table with `useRoutes`; in the
+ * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks.
+ */
+export function createRoutes({ queryClient, contentClient }: RouteDeps): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/admin/*', element: <AdminRoute /> },
+        {
+          element: <SiteLayout />,
+          loader: async () => {
+            await Promise.all([
+              queryClient.ensureQueryData(siteSettingsQueryOptions(contentClient)),
+              queryClient.ensureQueryData(newsletterPopupQueryOptions(contentClient)),
+            ])
+            return null
+          },
+          children: [
+            {
+              index: true,
+              element: <HomePage />,
+              loader: async () => {
+                await Promise.all([
+                  queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),
+                  queryClient.ensureQueryData(galleryItemsQueryOptions(contentClient)),
+                  queryClient.ensureQueryData(tourPromoQueryOptions(contentClient)),
+                ])
+                return null
+              },
+            },
+            {
+              path: 'news',
+              element: <NewsRoute />,
+              loader: newsListLoader({ queryClient, contentClient }),
+            },
+            {
+              path: 'news/:slug',
+              element: <NewsPostRoute />,
+              loader: newsPostLoader({ queryClient, contentClient }),
+            },
+            { path: 'newsletter/confirmed', element: <NewsletterConfirmedPage /> },
+            { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
+            { path: 'newsletter/unsubscribed', element: <NewsletterUnsubscribedPage /> },
+            { path: '*', element: <NotFoundPage />, handle: { status: 404 } satisfies RouteHandle },
+          ],
+        },
+      ],
+    },
+  ]
+}
+
+/**
+ * Renders the route table in either router (static on the server, browser history in the browser). A page
+ * whose data is still loading after a client-side navigation shows the loading text; navigations run in a
+ * transition, so usually the previous page simply stays until the next one is ready.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return <Suspense fallback={<RouteFallback text="Loading..." />}>{useRoutes(routes)}</Suspense>
+}

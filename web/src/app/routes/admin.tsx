@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react'
+import { RouteFallback } from '../../components/route-fallback'
+import { useHydrated } from '../../lib/use-hydrated'
+import { APP_STATE_GLOBAL } from '../app-state'
+import { usePublicConfig } from '../app-state-context'
+
+/**
+ * Loads the Studio's chunk, after finishing a sign-in hand-back of the embedded backend (see
+ * login-hand-back.ts: the Studio's own swap races its first user check).
+ */
+async function loadAdminPage() {
+  const content = window[APP_STATE_GLOBAL]?.config.content
+  if (content?.backend === 'local') {
+    const { exchangeLoginHandBack } = await import('../../features/admin/login-hand-back')
+    await exchangeLoginHandBack({ projectId: content.projectId, apiBase: content.apiUrl })
+  }
+  const module = await import('../../features/admin/admin-page')
+  return { default: module.AdminPage }
+}
+
+// `import.meta.env.SSR` is a build-time constant: the server bundle drops the dynamic import, so Sanity
+// (which cannot render on the server and breaks Vite SSR, research §4) never reaches dist/server.
+const AdminPage = import.meta.env.SSR ? () => null : lazy(loadAdminPage)
+
+const fallback = <RouteFallback text="Loading admin panel..." />
+
+/**
+ * The admin panel is browser-only, so the server and the hydrating browser both render the loading
+ * text, and the panel's chunk is requested after hydration. It renders outside the public site's layout.
+ */
+export function AdminRoute() {
+  const { content } = usePublicConfig()
+  if (!useHydrated()) return fallback
+  return (
+    <Suspense fallback={fallback}>
+      <AdminPage content={content} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,196 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { RouteFallback } from '../../components/route-fallback'
+import { newsListQueryOptions, useNewsList } from '../../features/news/api/get-news-list'
+import { newsPostQueryOptions, useNewsPost } from '../../features/news/api/get-news-post'
+import {
+  buildNewsArticleJsonLd,
+  buildNewsListJsonLd,
+  coverImageUrl,
+  type NewsJsonLdContext,
+} from '../../features/news/utils/news-json-ld'
+import {
+  NEWS_PAGE_SIZE,
+  newsPageCount,
+  newsPagePath,
+  newsPostPath,
+  parseNewsPage,
+} from '../../features/news/utils/news-paging'
+import { useSiteSettings } from '../../features/site/api/get-site-settings'
+import type { ContentClient } from '../../lib/content-client'
+import { useImageUrl } from '../../lib/content-context'
+import { PageSeo, useAbsoluteUrl } from '../page-seo'
+import { JsonLdScript } from '../seo/json-ld-script'
+import { NotFoundPage } from './not-found'
+// Here, not in the lazy page: server-rendered news pages must be styled before the page code arrives.
+import '../../features/news/components/news.css'
+import '../../features/news/components/youtube-facade.css'
+
+const NewsPage = lazy(() =>
+  import('../../features/news/news-page').then((module) => ({ default: module.NewsPage })),
+)
+const NewsPostPage = lazy(() =>
+  import('../../features/news/news-page').then((module) => ({ default: module.NewsPostPage })),
+)
+
+const NEWS_DESCRIPTION = 'News from Los Forasteros: new releases, tours and stories from the road.'
+
+type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
+
+function notFound(): Response {
+  return new Response('Not Found', { status: 404, statusText: 'Not Found' })
+}
+
+/**
+ * /news?page=n: a malformed page number or a page past the last answers 404 (one address per page). The thrown
+ * 404 only sets the HTTP status (entry-server.tsx); the page component renders the 404 page itself.
+ */
+export function newsListLoader({ queryClient, contentClient }: LoaderDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
+    if (page === null) throw notFound()
+    const list = await queryClient.ensureQueryData(newsListQueryOptions(contentClient, page))
+    if (page > 1 && list.posts.length === 0) throw notFound()
+    return null
+  }
+}
+
+/** /news/:slug: an unknown slug (or a draft, or a post dated in the future) answers 404. */
+export function newsPostLoader({ queryClient, contentClient }: LoaderDeps) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const post = await queryClient.ensureQueryData(newsPostQueryOptions(contentClient, params.slug ?? ''))
+    if (!post) throw notFound()
+    return null
+  }
+}
+
+function useNewsJsonLdContext(): NewsJsonLdContext {
+  return { settings: useSiteSettings(), imageUrl: useImageUrl(), absolute: useAbsoluteUrl() }
+}
+
+function FeedLink() {
+  const absolute = useAbsoluteUrl()
+  return (
+    <link
+      rel="alternate"
+      type="application/rss+xml"
+      title="Los Forasteros news"
+      href={absolute('/news/rss.xml')}
+    />
+  )
+}
+
+/** The requested page, or null for a malformed one (the loader answered 404 for it). */
+function usePageNumber(): number | null {
+  const [searchParams] = useSearchParams()
+  return parseNewsPage(searchParams.get('page'))
+}
+
+/** The list's metadata and JSON-LD, from the data the loader put in the cache (eager: the title is right
+ * while the page code loads, and the page view reads it). */
+function NewsListHead({ page }: { page: number }) {
+  const { posts, total } = useNewsList(page)
+  const context = useNewsJsonLdContext()
+  const path = newsPagePath(page)
+  const title =
+    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · Los Forasteros` : 'News · Los Forasteros'
+  return (
+    <>
+      <PageSeo title={title} description={NEWS_DESCRIPTION} path={path} />
+      <FeedLink />
+      <JsonLdScript
+        data={buildNewsListJsonLd(
+          posts,
+          { pageUrl: context.absolute(path), firstPosition: (page - 1) * NEWS_PAGE_SIZE + 1, title },
+          context,
+        )}
+      />
+    </>
+  )
+}
+
+function NewsPageNotFound() {
+  return (
+    <NotFoundPage
+      hint={
+        <>
+          There is no such page of news. <Link to="/news">See the latest news</Link>.
+        </>
+      }
+    />
+  )
+}
+
+/**
+ * /news: server-rendered with its data; on client-side navigation "Loading news..." shows while the code loads.
+ * A malformed page number or a page past the last renders the 404 page (the loader set HTTP 404).
+ */
+export function NewsRoute() {
+  const page = usePageNumber()
+  return page === null ? <NewsPageNotFound /> : <NewsListRoute page={page} />
+}
+
+function NewsListRoute({ page }: { page: number }) {
+  const { posts } = useNewsList(page)
+  if (page > 1 && posts.length === 0) return <NewsPageNotFound />
+  return (
+    <>
+      <NewsListHead page={page} />
+      <Suspense fallback={<RouteFallback text="Loading news..." />}>
+        <NewsPage page={page} />
+      </Suspense>
+    </>
+  )
+}
+
+function NewsPostHead({ slug }: { slug: string }) {
+  const post = useNewsPost(slug)
+  const context = useNewsJsonLdContext()
+  if (!post) return null
+  const bandName = context.settings?.bandName || 'Los Forasteros'
+  return (
+    <>
+      <PageSeo
+        title={`${post.title ?? 'News'} · ${bandName}`}
+        description={post.excerpt || NEWS_DESCRIPTION}
+        image={coverImageUrl(post.coverImage, context)}
+        imageAlt={post.coverImage?.alt}
+        type="article"
+        path={newsPostPath(post.slug ?? slug)}
+      />
+      {post.publishedAt ? <meta property="article:published_time" content={post.publishedAt} /> : null}
+      <meta property="article:modified_time" content={post._updatedAt} />
+      <FeedLink />
+      <JsonLdScript data={buildNewsArticleJsonLd(post, context)} />
+    </>
+  )
+}
+
+function PostNotFound() {
+  return (
+    <NotFoundPage
+      hint={
+        <>
+          There is no news post at this address. <Link to="/news">See all news</Link>.
+        </>
+      }
+    />
+  )
+}
+
+/** /news/:slug, like /news: metadata eager, page code lazy. */
+export function NewsPostRoute() {
+  const slug = useParams().slug ?? ''
+  const absolute = useAbsoluteUrl()
+  // The loader set HTTP 404 for a missing post; both renders show the 404 page from the cached `null`.
+  if (!useNewsPost(slug)) return <PostNotFound />
+  return (
+    <>
+      <NewsPostHead slug={slug} />
+      <Suspense fallback={<RouteFallback text="Loading news..." />}>
+        <NewsPostPage slug={slug} url={absolute(newsPostPath(slug))} />
+      </Suspense>
+    </>
+  )
+}

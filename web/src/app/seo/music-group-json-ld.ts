@@ -1,0 +1,138 @@
+/**
+ * Structured data for the home page: the band as a schema.org MusicGroup with every show as a MusicEvent, and
+ * the media grid as an ItemList. Built from the same data as the visible list (DESIGN §4), so an offer's
+ * availability always matches the status a visitor sees.
+ */
+import type { SiteSettings } from '../../features/site/api/get-site-settings'
+import type { GalleryItem } from '../../features/media/api/get-gallery-items'
+import type { EventStatus, ListedEvent } from '../../features/events/utils/event-rules'
+import type { ImageUrlFactory } from '../../lib/image-url'
+import { hasImage } from '../../lib/image-url'
+
+const SCHEMA = 'https://schema.org/'
+
+const AVAILABILITY: Record<EventStatus, string> = {
+  onSale: `${SCHEMA}InStock`,
+  soldOut: `${SCHEMA}SoldOut`,
+  cancelled: `${SCHEMA}Discontinued`,
+  postponed: `${SCHEMA}InStock`,
+}
+
+const EVENT_STATUS: Record<EventStatus, string> = {
+  onSale: `${SCHEMA}EventScheduled`,
+  soldOut: `${SCHEMA}EventScheduled`,
+  cancelled: `${SCHEMA}EventCancelled`,
+  postponed: `${SCHEMA}EventPostponed`,
+}
+
+export type JsonLdInput = {
+  settings: SiteSettings | null
+  events: ListedEvent[]
+  media: GalleryItem[]
+  /** Absolute URL of the home page. */
+  homeUrl: string
+  imageUrl: ImageUrlFactory
+  absolute: (pathOrUrl: string) => string
+}
+
+type Json = Record<string, unknown>
+
+function musicEvent(event: ListedEvent, bandName: string, homeUrl: string, image?: string): Json {
+  const eventsUrl = `${homeUrl.replace(/\/$/, '')}/#events`
+  const offer: Json = {
+    '@type': 'Offer',
+    availability: AVAILABILITY[event.status],
+    url: event.ticketUrl ?? eventsUrl,
+  }
+  if (event.price !== null && event.price !== undefined) {
+    offer.price = event.price
+    offer.priceCurrency = event.currency ?? 'USD'
+  }
+  return {
+    '@type': 'MusicEvent',
+    name: `${bandName} at ${event.venue}`,
+    startDate: event.startDate,
+    eventStatus: EVENT_STATUS[event.status],
+    eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
+    url: eventsUrl,
+    ...(image ? { image } : {}),
+    location: {
+      '@type': 'Place',
+      name: event.venue,
+      address: {
+        '@type': 'PostalAddress',
+        ...(event.address ? { streetAddress: event.address } : {}),
+        addressLocality: event.city,
+        ...(event.region ? { addressRegion: event.region } : {}),
+        ...(event.country ? { addressCountry: event.country } : {}),
+      },
+    },
+    performer: { '@type': 'MusicGroup', name: bandName },
+    offers: offer,
+  }
+}
+
+function mediaObject(item: GalleryItem, input: JsonLdInput): Json {
+  const picture = item.kind === 'image' ? item.image : item.poster
+  const pictureUrl = hasImage(picture) ? input.absolute(input.imageUrl(picture, { width: 1200 })) : undefined
+  const name = item.caption || item.alt || item.slug || 'Media'
+  const url = input.absolute(`/?media=${encodeURIComponent(item.slug ?? '')}`)
+  if (item.kind === 'youtube' || item.kind === 'video') {
+    return {
+      '@type': 'VideoObject',
+      name,
+      description: item.alt || name,
+      url,
+      ...(pictureUrl
+        ? { thumbnailUrl: pictureUrl }
+        : item.youtubeId
+          ? { thumbnailUrl: `https://i.ytimg.com/vi/${item.youtubeId}/hqdefault.jpg` }
+          : {}),
+      ...(item.youtubeId ? { embedUrl: `https://www.youtube-nocookie.com/embed/${item.youtubeId}` } : {}),
+      ...(item.videoUrl ? { contentUrl: input.absolute(item.videoUrl) } : {}),
+      ...(item.credit ? { creator: { '@type': 'Person', name: item.credit } } : {}),
+    }
+  }
+  return {
+    '@type': 'ImageObject',
+    name,
+    url,
+    ...(pictureUrl ? { contentUrl: pictureUrl } : {}),
+    ...(item.alt ? { description: item.alt } : {}),
+    ...(item.credit ? { creator: { '@type': 'Person', name: item.credit }, creditText: item.credit } : {}),
+  }
+}
+
+export function buildHomeJsonLd(input: JsonLdInput): Json {
+  const { settings, events, media, homeUrl } = input
+  const bandName = settings?.bandName ?? 'Los Forasteros'
+  const logo = settings?.logo
+  const ogImage = settings?.ogImage
+  const image = hasImage(ogImage)
+    ? input.absolute(input.imageUrl(ogImage, { width: 1200, height: 630 }))
+    : undefined
+  const sameAs = (settings?.socialLinks ?? []).map((link) => link.url).filter((url): url is string => !!url)
+  const group: Json = {
+    '@type': 'MusicGroup',
+    '@id': `${homeUrl}#band`,
+    name: bandName,
+    url: homeUrl,
+    ...(settings?.description ? { description: settings.description } : {}),
+    ...(hasImage(logo) ? { logo: input.absolute(input.imageUrl(logo, { width: 600 })) } : {}),
+    ...(image ? { image } : {}),
+    ...(settings?.bookingEmail ? { email: settings.bookingEmail } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    event: events.map((event) => musicEvent(event, bandName, homeUrl, image)),
+  }
+  const mediaList: Json = {
+    '@type': 'ItemList',
+    name: `${bandName} media`,
+    numberOfItems: media.length,
+    itemListElement: media.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: mediaObject(item, input),
+    })),
+  }
+  return { '@context': 'https://schema.org', '@graph': [group, mediaList] }
+}

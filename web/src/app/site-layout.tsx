@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router'
+import { SiteFooter } from '../components/layout/site-footer'
+import { SiteHeader } from '../components/layout/site-header'
+import { Toaster } from '../components/ui/toast'
+import { useNewsletterPopup } from '../features/newsletter/api/get-newsletter-popup'
+import { NewsletterPopup } from '../features/newsletter/newsletter-popup'
+import { useSiteSettings } from '../features/site/api/get-site-settings'
+import { useImageUrl } from '../lib/content-context'
+import { hasImage } from '../lib/image-url'
+
+const FALLBACK_BAND_NAME = 'Los Forasteros'
+
+/** The public site's frame: header with navigation, the page, footer, and the toast region. */
+export function SiteLayout() {
+  const settings = useSiteSettings()
+  const imageUrl = useImageUrl()
+  const bandName = settings?.bandName || FALLBACK_BAND_NAME
+  const logo = settings?.logo
+  const newsletterPopup = useNewsletterPopup()
+  return (
+    <>
+      <SiteHeader bandName={bandName} logoSrc={hasImage(logo) ? imageUrl(logo, { width: 80 }) : null} />
+      <Outlet />
+      <NewsletterPopup settings={newsletterPopup} />
+      <SiteFooter bandName={bandName} copyright={settings?.footerCopyright} />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,49 @@
+export type SeoProps = {
+  title: string
+  description?: string | null
+  /** Absolute URL of the sharing image. */
+  image?: string | null
+  imageAlt?: string | null
+  /** Absolute canonical URL of the page. */
+  url: string
+  type?: 'website' | 'article' | 'profile'
+  siteName?: string | null
+  noindex?: boolean
+}
+
+/**
+ * A page's metadata: title, description, canonical link, Open Graph and Twitter tags. Plain React 19
+ * elements: React hoists them into <head>, and the server renders the whole document, so crawlers and link
+ * unfurlers (which run no JavaScript) see them in the HTML.
+ */
+export function Seo({
+  title,
+  description,
+  image,
+  imageAlt,
+  url,
+  type = 'website',
+  siteName,
+  noindex,
+}: SeoProps) {
+  return (
+    <>
+      <title>{title}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      {noindex ? <meta name="robots" content="noindex" /> : null}
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      <meta property="og:url" content={url} />
+      {siteName ? <meta property="og:site_name" content={siteName} /> : null}
+      {image ? <meta property="og:image" content={image} /> : null}
+      {image && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={title} />
+      {description ? <meta name="twitter:description" content={description} /> : null}
+      {image ? <meta name="twitter:image" content={image} /> : null}
+      {image && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { Tooltip, TooltipGroup } from './tooltip'
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip-radix'
+
+describe('Tooltip', () => {
+  it('uses the spec delays', () => {
+    expect([TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS]).toEqual([700, 300])
+  })
+
+  it('renders the trigger at once and shows the tooltip on focus once Radix has loaded', async () => {
+    render(
+      <TooltipGroup>
+        <Tooltip content="Instagram">
+          <a href="https://www.instagram.com/x" aria-label="Los Forasteros on Instagram">
+            i
+          </a>
+        </Tooltip>
+      </TooltipGroup>,
+    )
+    expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toHaveAttribute('data-state'),
+    )
+    await userEvent.tab()
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Instagram')
+  })
+})

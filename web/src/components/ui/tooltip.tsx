@@ -1,0 +1,42 @@
+import { createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react'
+import { useHydrated } from '../../lib/use-hydrated'
+import type * as TooltipRadix from './tooltip-radix'
+
+type TooltipModule = typeof TooltipRadix
+
+const TooltipModuleContext = createContext<TooltipModule | null>(null)
+
+/**
+ * Tooltips are an enhancement for pointer users (every trigger has its own accessible name), so Radix Tooltip
+ * is not in the first-load bundle: a group renders its children plainly, loads Radix after hydration and then
+ * wraps them in one provider (700 ms delay, 300 ms skip delay; spec §9).
+ */
+export function TooltipGroup({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
+  const [module, setModule] = useState<TooltipModule | null>(null)
+
+  useEffect(() => {
+    if (!hydrated) return
+    let live = true
+    import('./tooltip-radix').then(
+      (loaded) => live && setModule(loaded),
+      () => {}, // Without tooltips the links still work and keep their names.
+    )
+    return () => {
+      live = false
+    }
+  }, [hydrated])
+
+  return (
+    <TooltipModuleContext.Provider value={module}>
+      {module ? <module.TooltipProvider>{children}</module.TooltipProvider> : children}
+    </TooltipModuleContext.Provider>
+  )
+}
+
+/** Shows `content` on hover and focus once Radix has loaded; `children` must be one element that takes a ref. */
+export function Tooltip({ content, children }: { content: string; children: ReactElement }) {
+  const module = useContext(TooltipModuleContext)
+  if (!module) return children
+  return <module.RadixTooltip content={content}>{children}</module.RadixTooltip>
+}

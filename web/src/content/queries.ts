@@ -1,0 +1,119 @@
+/**
+ * Every GROQ query of the public site, as named `defineQuery` constants so Sanity TypeGen can generate their
+ * result types (`npm run typegen`). Names must be unique across the project: TypeGen derives type names
+ * from them.
+ */
+import { defineQuery } from 'groq'
+
+/** Image fields as the site needs them: the asset reference (which carries the dimensions) plus crop data. */
+const imageFields = /* groq */ `asset, hotspot, crop, alt`
+
+export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  bandName,
+  tagline,
+  description,
+  siteUrl,
+  bookingEmail,
+  footerCopyright,
+  logo{${imageFields}},
+  ogImage{${imageFields}},
+  "heroVideo": heroVideo.asset->{url, mimeType},
+  heroPoster{${imageFields}},
+  heroFallbackImage{${imageFields}},
+  bandPhoto{${imageFields}},
+  about,
+  socialLinks[]{_key, platform, url}
+}`)
+
+/** All shows; the site splits them into upcoming and past itself (DESIGN §4), from the same data. */
+export const tourDatesQuery = defineQuery(`*[_type == "event" && defined(startsAt)] | order(startsAt asc){
+  _id,
+  "slug": slug.current,
+  startsAt,
+  timeZone,
+  venue,
+  city,
+  region,
+  country,
+  address,
+  status,
+  ticketUrl,
+  price,
+  currency
+}`)
+
+/** The media grid: the gallery singleton's items in the editor's order. */
+export const galleryItemsQuery = defineQuery(`*[_type == "gallery" && _id == "gallery"][0].items[]->{
+  _id,
+  "slug": slug.current,
+  kind,
+  youtubeId,
+  image{${imageFields}, "lqip": asset->metadata.lqip},
+  poster{${imageFields}, "lqip": asset->metadata.lqip},
+  "videoUrl": videoFile.asset->url,
+  "videoMimeType": videoFile.asset->mimeType,
+  caption,
+  credit,
+  alt
+}`)
+
+/** The newsletter popup's copy and timing (spec §2, §9); absent fields fall back to the spec's values. */
+export const newsletterPopupQuery = defineQuery(`*[_type == "newsletterPopup" && _id == "newsletterPopup"][0]{
+  enabled,
+  title,
+  text,
+  delayMs,
+  scrollThresholdPx
+}`)
+
+/**
+ * What the public may see of news: published posts (the client reads the published perspective, so drafts
+ * never match) with an address and a date that has come (a post dated in the future waits for its day).
+ */
+const listedPost = /* groq */ `_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()`
+
+/** The fields a post's card, feed item and sitemap entry share. */
+const postSummaryFields = /* groq */ `
+  _id,
+  _updatedAt,
+  title,
+  "slug": slug.current,
+  publishedAt,
+  excerpt,
+  coverImage{${imageFields}}`
+
+/** One page of the news list, newest first, and the total for the pager. `$end` is exclusive. */
+export const newsListQuery = defineQuery(`{
+  "total": count(*[${listedPost}]),
+  "posts": *[${listedPost}] | order(publishedAt desc, _id asc) [$start...$end]{${postSummaryFields}}
+}`)
+
+/** A post with its body, and its neighbours in date order for the previous/next links. */
+export const newsPostQuery = defineQuery(`*[${listedPost} && slug.current == $slug][0]{
+  ${postSummaryFields},
+  body,
+  "newer": *[${listedPost} && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},
+  "older": *[${listedPost} && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}
+}`)
+
+/** The RSS feed: the 20 newest posts. */
+export const newsFeedQuery = defineQuery(
+  `*[${listedPost}] | order(publishedAt desc, _id asc) [0...20]{${postSummaryFields}}`,
+)
+
+/** sitemap.xml: every listed post's address and last change. */
+export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedAt desc){
+  "slug": slug.current,
+  _updatedAt
+}`)
+
+/** The tour promo popup (spec §2): its copy, video and the show it advertises. */
+export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tourPromo"][0]{
+  enabled,
+  heading,
+  youtubeId,
+  thumbnail{${imageFields}},
+  body,
+  ticketUrl,
+  event->{_id, startsAt, timeZone, venue, city, region, status, ticketUrl}
+}`)

@@ -1,0 +1,120 @@
+import { dehydrate } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
+import {
+  createStaticHandler,
+  isRouteErrorResponse,
+  StaticRouter,
+  type StaticHandlerContext,
+} from 'react-router'
+import { Writable } from 'node:stream'
+import { App } from './app/app'
+import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
+import { RouteError } from './app/route-error'
+import { AppRoutes, createRoutes, type RouteHandle } from './app/routes'
+import type { PublicConfig } from './config/public-config'
+import { createContentClient } from './lib/content-client'
+import { createServerQueryClient } from './lib/query-client'
+import { serializeJsonForScript } from './lib/serialize-json'
+
+export type { ClientAssets }
+
+export type RenderOptions = {
+  publicConfig: PublicConfig
+  nonce?: string
+  assets: ClientAssets
+  /**
+   * Where this render's loaders read content. The server reads the embedded content API over loopback
+   * (`http://127.0.0.1:<port>/content`) rather than through the public URL; unset: `publicConfig.content.apiUrl`.
+   */
+  contentApiUrl?: string
+  /** The server clock's "now" (pinned by TEST_NOW in tests); default: the current time. */
+  now?: Date
+}
+export type RenderResult =
+  { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
+export type RenderPage = (request: Request, options: RenderOptions) => Promise<RenderResult>
+
+/** JSON that is safe inside an inline <script>: no "</script>", no U+2028/2029 line breaks. */
+export const serializeForScript = serializeJsonForScript
+
+function statusOf(context: StaticHandlerContext): number {
+  if (context.statusCode !== 200) return context.statusCode >= 400 ? context.statusCode : 500
+  const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined
+  return handle?.status ?? 200
+}
+
+/** Waits for the whole tree (lazy pages included), so crawlers and unfurlers get the full page. */
+function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: string; nonce?: string }) {
+  return new Promise<string>((resolve, reject) => {
+    let html = ''
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        html += chunk.toString()
+        callback()
+      },
+      final(callback) {
+        resolve(html)
+        callback()
+      },
+    })
+    const stream = renderToPipeableStream(element, {
+      ...options,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        console.error(error)
+      },
+    })
+  })
+}
+
+export const renderPage: RenderPage = async (
+  request,
+  { publicConfig, nonce, assets, contentApiUrl, now = new Date() },
+) => {
+  // A fresh cache per request: every page load reads the current content.
+  const queryClient = createServerQueryClient()
+  const contentClient = createContentClient({
+    ...publicConfig.content,
+    apiUrl: contentApiUrl ?? publicConfig.content.apiUrl,
+  })
+  const routes = createRoutes({ queryClient, contentClient })
+  // The static handler matches the URL and runs the loaders, which fill the query cache.
+  const context = await createStaticHandler(routes).query(request)
+  if (context instanceof Response) {
+    const location = context.headers.get('Location')
+    if (location) return { type: 'redirect', status: context.status, location }
+    throw new Error(`A route answered with a ${context.status} Response that the page renderer cannot send`)
+  }
+  const thrown = context.errors ? Object.values(context.errors)[0] : undefined
+  // A loader's 404 (an unknown news post) only sets the status: the route renders the 404 page from its data.
+  const failed = isRouteErrorResponse(thrown) && thrown.status === 404 ? undefined : thrown
+  if (failed) console.error('A route loader failed:', failed)
+
+  const state: AppState = {
+    config: publicConfig,
+    assets,
+    queryState: dehydrate(queryClient),
+    now: now.toISOString(),
+    ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
+  }
+  const url = new URL(request.url)
+  const html = await renderToHtml(
+    <App state={state} queryClient={queryClient} contentClient={contentClient}>
+      {state.error ? (
+        <RouteError status={state.error.status} />
+      ) : (
+        <StaticRouter location={url.pathname + url.search + url.hash}>
+          <AppRoutes routes={routes} />
+        </StaticRouter>
+      )}
+    </App>,
+    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}`, nonce },
+  )
+  // The entry is a classic deferred module (not React's async bootstrap module) so that in development
+  // Vite's React refresh preamble in <head> always runs first.
+  const entry = `<script type="module" src="${assets.entry}"${nonce ? ` nonce="${nonce}"` : ''}></script>`
+  const document = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`
+  return { type: 'html', status: statusOf(context), html: document.replace('</body>', `${entry}</body>`) }
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { tourDatesQuery } from '../../../content/queries'
+import type { TourDatesQueryResult } from '../../../content/sanity.types'
+import { useContentClient } from '../../../lib/content-context'
+import type { ContentClient } from '../../../lib/content-client'
+import { tourDatesQueryConfig } from '../../../lib/query-client'
+
+export function getTourDates(client: ContentClient): Promise<TourDatesQueryResult> {
+  return client.fetch<TourDatesQueryResult>(tourDatesQuery)
+}
+
+/** Tour dates use the spec's alternate configuration: stale after 2 min, polled every 5 (DESIGN §4). */
+export function tourDatesQueryOptions(client: ContentClient) {
+  // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['content', 'tourDates'],
+    queryFn: () => getTourDates(client),
+    ...tourDatesQueryConfig,
+  })
+}
+
+export function useTourDates(): TourDatesQueryResult {
+  return useSuspenseQuery(tourDatesQueryOptions(useContentClient())).data
+}

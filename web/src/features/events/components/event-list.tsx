@@ -1,0 +1,41 @@
+import { placeLabel, type ListedEvent } from '../utils/event-rules'
+
+/** Date, venue, city and the action: a ticket link (new tab), a status, or a past show's struck-through status. */
+export function EventList({ events }: { events: ListedEvent[] }) {
+  return (
+    <ul className="event-list">
+      {events.map((event) => (
+        <li key={event.id} className={`event-list__item${event.isPast ? ' event-list__item--past' : ''}`}>
+          <time className="event-list__date" dateTime={event.startDate}>
+            {event.dateLabel}
+          </time>
+          <span className="event-list__venue">{event.venue}</span>
+          <span className="event-list__city">{placeLabel(event)}</span>
+          <span className="event-list__action">
+            <EventAction event={event} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function EventAction({ event }: { event: ListedEvent }) {
+  if (event.ticketLink) {
+    return (
+      <a className="button button--primary" href={event.ticketLink} target="_blank" rel="noopener">
+        {event.actionLabel}
+        <span className="visually-hidden"> for {event.venue} (opens in a new tab)</span>
+      </a>
+    )
+  }
+  if (event.isPast) {
+    return (
+      <s className="event-list__status event-list__status--past">
+        <span className="visually-hidden">Past show: </span>
+        {event.actionLabel}
+      </s>
+    )
+  }
+  return <span className={`event-list__status event-list__status--${event.status}`}>{event.actionLabel}</span>
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router'
+import { useNow } from '../../../lib/now'
+import { useTourDates } from '../api/get-tour-dates'
+import { listEvents } from '../utils/event-rules'
+import { EventList } from './event-list'
+import './events-section.css'
+
+/** #events: the tour dates, with the newsletter and anniversary-tour links of spec §2. */
+export function EventsSection() {
+  const events = listEvents(useTourDates(), useNow())
+  return (
+    <section id="events" className="section events" aria-labelledby="events-title" tabIndex={-1}>
+      <div className="section__inner">
+        <h2 id="events-title" className="section__title">
+          Events
+        </h2>
+        <p className="events__intro">
+          Catch us on the road this season. New dates are announced to our{' '}
+          <Link to={{ search: '?newsletter=true' }} preventScrollReset>
+            newsletter
+          </Link>{' '}
+          first, and you can read all about our <Link to="/news">ten-year anniversary tour</Link> in the news.
+        </p>
+        {events.length > 0 ? (
+          <EventList events={events} />
+        ) : (
+          <p className="events__empty">No shows announced right now. Check back soon.</p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * The rules of DESIGN §4 for the tour list. A show is past once its calendar day in its own time zone is over
+ * (it stays upcoming through the evening of the show). Upcoming shows list first, soonest first; past shows
+ * follow, most recent first, keeping their status label struck through and losing their ticket link.
+ */
+import type { TourDatesQueryResult } from '../../../content/sanity.types'
+import { isoWithOffset, localDateKey, shortDateLabel } from '../../../lib/time-zone'
+
+export type TourEvent = TourDatesQueryResult[number]
+export type EventStatus = 'onSale' | 'soldOut' | 'cancelled' | 'postponed'
+
+const DEFAULT_TIME_ZONE = 'UTC'
+
+export type ListedEvent = {
+  id: string
+  slug: string | null
+  venue: string
+  city: string
+  region: string | null
+  country: string | null
+  address: string | null
+  status: EventStatus
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  timeZone: string
+  /** The start instant. */
+  startsAt: Date
+  /** `2025-10-25T19:00:00-07:00`: local time with offset. */
+  startDate: string
+  /** `Oct 25 2025`, in the event's time zone. */
+  dateLabel: string
+  isPast: boolean
+  /** What the action column shows. */
+  actionLabel: string
+  /** Only upcoming shows that are on sale link to tickets. */
+  ticketLink: string | null
+}
+
+export const STATUS_LABELS: Record<EventStatus, string> = {
+  onSale: 'Tickets',
+  soldOut: 'Sold Out',
+  cancelled: 'Cancelled',
+  postponed: 'Postponed',
+}
+
+export function isPastEvent(startsAt: Date, timeZone: string, now: Date): boolean {
+  return localDateKey(startsAt, timeZone) < localDateKey(now, timeZone)
+}
+
+function toListed(event: TourEvent, now: Date): ListedEvent | null {
+  if (!event.startsAt) return null
+  const startsAt = new Date(event.startsAt)
+  if (Number.isNaN(startsAt.getTime())) return null
+  const timeZone = event.timeZone || DEFAULT_TIME_ZONE
+  const status: EventStatus = event.status ?? 'onSale'
+  const isPast = isPastEvent(startsAt, timeZone, now)
+  return {
+    id: event._id,
+    slug: event.slug,
+    venue: event.venue ?? '',
+    city: event.city ?? '',
+    region: event.region,
+    country: event.country,
+    address: event.address,
+    status,
+    ticketUrl: event.ticketUrl,
+    price: event.price,
+    currency: event.currency,
+    timeZone,
+    startsAt,
+    startDate: isoWithOffset(startsAt, timeZone),
+    dateLabel: shortDateLabel(startsAt, timeZone),
+    isPast,
+    actionLabel: STATUS_LABELS[status],
+    ticketLink: !isPast && status === 'onSale' && event.ticketUrl ? event.ticketUrl : null,
+  }
+}
+
+/** The list as shown: upcoming ascending, then past descending. */
+export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
+  const listed = events.map((event) => toListed(event, now)).filter((e): e is ListedEvent => e !== null)
+  const upcoming = listed.filter((e) => !e.isPast).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+  const past = listed.filter((e) => e.isPast).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
+  return [...upcoming, ...past]
+}
+
+/** "Somis, CA". */
+export function placeLabel(event: Pick<ListedEvent, 'city' | 'region'>): string {
+  return [event.city, event.region].filter(Boolean).join(', ')
+}

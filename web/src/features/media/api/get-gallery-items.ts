@@ -1,0 +1,26 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { galleryItemsQuery } from '../../../content/queries'
+import type { GalleryItemsQueryResult } from '../../../content/sanity.types'
+import { useContentClient } from '../../../lib/content-context'
+import type { ContentClient } from '../../../lib/content-client'
+
+export type GalleryItem = NonNullable<GalleryItemsQueryResult>[number]
+
+export function getGalleryItems(client: ContentClient): Promise<GalleryItemsQueryResult> {
+  return client.fetch<GalleryItemsQueryResult>(galleryItemsQuery)
+}
+
+export function galleryItemsQueryOptions(client: ContentClient) {
+  // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['content', 'galleryItems'],
+    queryFn: () => getGalleryItems(client),
+  })
+}
+
+/** The media grid's items in the gallery's order; references to deleted items are dropped. */
+export function useGalleryItems(): GalleryItem[] {
+  const items = useSuspenseQuery(galleryItemsQueryOptions(useContentClient())).data
+  return (items ?? []).filter((item): item is GalleryItem => Boolean(item?.slug))
+}

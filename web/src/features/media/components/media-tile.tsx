@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react'
+import { useImageUrl } from '../../../lib/content-context'
+import { hasImage, imageSrcSet } from '../../../lib/image-url'
+import { useSeenOnce } from '../../../lib/use-visibility'
+import type { GalleryItem } from '../api/get-gallery-items'
+import { mediaAlt, youtubeThumbnailUrl } from '../utils/gallery-rules'
+
+const THUMB_WIDTH = 640
+const THUMB_ASPECT = 4 / 3
+const THUMB_HEIGHT = Math.round(THUMB_WIDTH / THUMB_ASPECT)
+const THUMB_WIDTHS = [320, 480, 640, 960]
+/** Two columns inside the content width (72rem), one gutter apart. */
+const THUMB_SIZES = '(min-width: 72rem) 35rem, 50vw'
+
+/**
+ * One grid thumbnail, a real button (click, Enter, Space open the overlay). Its picture (the image, else the
+ * video's poster, else YouTube's thumbnail) loads once the tile is 10% visible (50 px margin); until then the
+ * asset's LQIP blurs in its place. A failed image says "Image unavailable".
+ */
+export function MediaTile({
+  item,
+  index,
+  total,
+  bandName,
+  onOpen,
+}: {
+  item: GalleryItem
+  index: number
+  total: number
+  bandName: string
+  onOpen: (index: number) => void
+}) {
+  const imageUrl = useImageUrl()
+  const ref = useRef<HTMLButtonElement>(null)
+  const seen = useSeenOnce(ref)
+  const [failed, setFailed] = useState(false)
+  const picture = item.kind === 'image' ? item.image : item.poster
+  const label = mediaAlt(item, bandName, index, total)
+  const isVideo = item.kind === 'youtube' || item.kind === 'video'
+  const source = hasImage(picture)
+    ? {
+        src: imageUrl(picture, { width: THUMB_WIDTH, height: THUMB_HEIGHT }),
+        srcSet: imageSrcSet(imageUrl, picture, THUMB_WIDTHS, THUMB_ASPECT),
+      }
+    : item.kind === 'youtube' && item.youtubeId
+      ? { src: youtubeThumbnailUrl(item.youtubeId), srcSet: undefined }
+      : null
+  const lqip = picture?.lqip
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`media-tile media-tile--${item.kind ?? 'image'}`}
+      aria-label={isVideo ? `Play video: ${label}` : `View photo: ${label}`}
+      data-slug={item.slug}
+      style={lqip ? { backgroundImage: `url("${lqip}")` } : undefined}
+      onClick={() => onOpen(index)}
+    >
+      {source && !failed ? (
+        <img
+          className="media-tile__image"
+          src={seen ? source.src : undefined}
+          srcSet={seen ? source.srcSet : undefined}
+          sizes={source.srcSet ? THUMB_SIZES : undefined}
+          alt=""
+          width={THUMB_WIDTH}
+          height={THUMB_HEIGHT}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+      ) : null}
+      {!source || failed ? <span className="media-tile__unavailable">Image unavailable</span> : null}
+      {isVideo ? <span className="media-tile__play" aria-hidden="true" /> : null}
+    </button>
+  )
+}

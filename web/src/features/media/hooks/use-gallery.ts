@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { mediaCoordinator } from '../../../lib/media-coordinator'
+import type { GalleryItem } from '../api/get-gallery-items'
+import {
+  MEDIA_DEEP_LINK_DELAY_MS,
+  mediaParamAction,
+  OVERLAY_CLOSE_DELAY_MS,
+  readMediaParam,
+  withMediaParam,
+  wrapIndex,
+} from '../utils/gallery-rules'
+
+export type GalleryState = {
+  /** The open item, or null when the overlay is closed. */
+  index: number | null
+  /** Fading out: the item stays until OVERLAY_CLOSE_DELAY_MS have passed. */
+  closing: boolean
+}
+
+/** History state of the entry that opening the overlay pushed: closing it then goes back instead of adding one. */
+type GalleryHistoryState = { galleryPushed?: boolean } | null
+
+const CLOSED: GalleryState = { index: null, closing: false }
+
+const isPlayable = (item: GalleryItem | undefined) => item?.kind === 'youtube' || item?.kind === 'video'
+
+/**
+ * The gallery overlay's state and its mirror in the URL (ADR 070). `?media={slug}` always names the open item:
+ * opening pushes a history entry (Back closes the overlay), previous/next replace it, closing fades out and then
+ * removes the parameter. Changes of the URL that did not come from here (a deep link on arrival, Back, Forward)
+ * open or close the overlay; an unknown slug only logs a warning.
+ */
+export function useGallery(items: GalleryItem[]) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [state, setState] = useState<GalleryState>(CLOSED)
+  // Event handlers and the URL effect read the latest state and items without re-subscribing.
+  const stateRef = useRef(state)
+  const itemsRef = useRef(items)
+  const locationRef = useRef(location)
+  useEffect(() => {
+    itemsRef.current = items
+    locationRef.current = location
+  })
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  const commit = useCallback((next: GalleryState) => {
+    stateRef.current = next
+    setState(next)
+  }, [])
+
+  const show = useCallback(
+    (index: number) => {
+      clearTimeout(closeTimer.current)
+      commit({ index, closing: false })
+      // Spec §4: opening a video or YouTube item mutes and pauses the hero.
+      if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
+    },
+    [commit],
+  )
+
+  const writeUrl = useCallback(
+    (slug: string | null, mode: 'push' | 'replace') => {
+      const current = locationRef.current
+      const state = current.state as GalleryHistoryState
+      void navigate(
+        { pathname: current.pathname, search: withMediaParam(current.search, slug), hash: current.hash },
+        {
+          replace: mode === 'replace',
+          preventScrollReset: true,
+          state: mode === 'push' ? { galleryPushed: true } : state,
+        },
+      )
+    },
+    [navigate],
+  )
+
+  const open = useCallback(
+    (index: number) => {
+      const slug = itemsRef.current[index]?.slug
+      if (!slug) return
+      show(index)
+      writeUrl(slug, 'push')
+    },
+    [show, writeUrl],
+  )
+
+  const go = useCallback(
+    (delta: number) => {
+      const { index, closing } = stateRef.current
+      const total = itemsRef.current.length
+      if (index === null || closing || total === 0) return
+      const next = wrapIndex(index + delta, total)
+      show(next)
+      writeUrl(itemsRef.current[next]?.slug ?? null, 'replace')
+    },
+    [show, writeUrl],
+  )
+
+  /** Fades out; after 300 ms clears the item and, unless the URL already changed, the parameter. */
+  const close = useCallback(
+    ({ fromUrl = false }: { fromUrl?: boolean } = {}) => {
+      const { index, closing } = stateRef.current
+      if (index === null || closing) return
+      commit({ index, closing: true })
+      closeTimer.current = setTimeout(() => {
+        commit(CLOSED)
+        mediaCoordinator.notify('gallery-closed')
+        if (fromUrl || readMediaParam(locationRef.current.search) === null) return
+        const pushed = (locationRef.current.state as GalleryHistoryState)?.galleryPushed
+        if (pushed) void navigate(-1)
+        else writeUrl(null, 'replace')
+      }, OVERLAY_CLOSE_DELAY_MS)
+    },
+    [commit, navigate, writeUrl],
+  )
+
+  useEffect(() => () => clearTimeout(closeTimer.current), [])
+
+  // The URL as the source: deep links on arrival, Back and Forward.
+  const slug = readMediaParam(location.search)
+  const arrival = useRef(true)
+  useEffect(() => {
+    const initial = arrival.current
+    arrival.current = false
+    const { index, closing } = stateRef.current
+    const list = itemsRef.current
+    const openSlug = index !== null && !closing ? (list[index]?.slug ?? null) : null
+    const action = mediaParamAction(
+      slug,
+      openSlug,
+      list.map((item) => item.slug),
+    )
+    switch (action.type) {
+      case 'unknown':
+        console.warn(`Gallery: no media item with the slug "${action.slug}"; nothing to open.`)
+        return
+      case 'close':
+        if (index !== null) close({ fromUrl: true })
+        return
+      case 'open': {
+        if (!initial) {
+          show(action.index)
+          return
+        }
+        // Spec §2: a page loaded with ?media= opens the item after about 100 ms.
+        const timer = setTimeout(() => show(action.index), MEDIA_DEEP_LINK_DELAY_MS)
+        return () => clearTimeout(timer)
+      }
+      default:
+        return
+    }
+  }, [slug, show, close])
+
+  return { ...state, open, go, close, requested: slug }
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { newsPostQuery } from '../../../content/queries'
+import type { NewsPostQueryResult } from '../../../content/sanity.types'
+import { useContentClient } from '../../../lib/content-context'
+import type { ContentClient } from '../../../lib/content-client'
+
+export type NewsPost = NonNullable<NewsPostQueryResult>
+
+/** The published post with this slug and its neighbours, or `null` (unknown slug, draft only, future date). */
+export function getNewsPost(client: ContentClient, slug: string): Promise<NewsPostQueryResult> {
+  return client.fetch<NewsPostQueryResult>(newsPostQuery, { slug })
+}
+
+export function newsPostQueryOptions(client: ContentClient, slug: string) {
+  // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['content', 'news', 'post', slug],
+    queryFn: () => getNewsPost(client, slug),
+  })
+}
+
+/** The post the route loader found; the loader answers 404 before this renders for an unknown slug. */
+export function useNewsPost(slug: string): NewsPostQueryResult {
+  return useSuspenseQuery(newsPostQueryOptions(useContentClient(), slug)).data
+}

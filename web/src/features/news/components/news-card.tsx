@@ -1,0 +1,32 @@
+import { Link } from 'react-router'
+import type { NewsSummary } from '../api/get-news-list'
+import { newsPostPath } from '../utils/news-paging'
+import { CoverImage } from './cover-image'
+import { NewsDate } from './news-date'
+
+/** One post in the list; the whole card is one link target through the title (the image is decorative). */
+export function NewsCard({ post, eager }: { post: NewsSummary; eager: boolean }) {
+  const href = newsPostPath(post.slug ?? '')
+  return (
+    <article className="news-card">
+      <Link to={href} className="news-card__media" tabIndex={-1} aria-hidden="true">
+        <CoverImage
+          image={post.coverImage}
+          className="news-card__image"
+          sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+          eager={eager}
+        />
+      </Link>
+      <div className="news-card__text">
+        <NewsDate iso={post.publishedAt} className="news-card__date" />
+        <h2 className="news-card__title">
+          <Link to={href}>{post.title}</Link>
+        </h2>
+        {post.excerpt ? <p className="news-card__excerpt">{post.excerpt}</p> : null}
+        <Link to={href} className="news-card__more" aria-label={`Read more: ${post.title ?? 'post'}`}>
+          Read more
+        </Link>
+      </div>
+    </article>
+  )
+}

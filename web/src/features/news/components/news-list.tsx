@@ -1,0 +1,32 @@
+import { Link } from 'react-router'
+import { useNewsList } from '../api/get-news-list'
+import { newsPageCount } from '../utils/news-paging'
+import { NewsCard } from './news-card'
+import { NewsPager } from './news-pager'
+
+/** The posts of one page, newest first; the first cover loads eagerly (it is above the fold). */
+export function NewsList({ page }: { page: number }) {
+  const { posts, total } = useNewsList(page)
+  if (posts.length === 0) {
+    return (
+      <div className="news-empty">
+        <p>No news yet. The band is on the road; check the tour dates in the meantime.</p>
+        <p>
+          <Link to="/#events">See the tour dates</Link>
+        </p>
+      </div>
+    )
+  }
+  return (
+    <>
+      <ol className="news-list">
+        {posts.map((post, index) => (
+          <li key={post._id}>
+            <NewsCard post={post} eager={page === 1 && index === 0} />
+          </li>
+        ))}
+      </ol>
+      <NewsPager page={page} pageCount={newsPageCount(total)} />
+    </>
+  )
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router'
+import { useNewsPost } from '../api/get-news-post'
+import { CoverImage } from './cover-image'
+import { NewsDate } from './news-date'
+import { PostBody } from './post-body'
+import { PostNeighbours } from './post-neighbours'
+import { ShareLinks } from './share-links'
+
+/** A whole post: title, date, cover, body, sharing and the neighbouring posts. */
+export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
+  const post = useNewsPost(slug)
+  // The route loader answers 404 for a missing post, so this only guards a cache evicted mid-session.
+  if (!post) return null
+  return (
+    <article className="news-post">
+      <p className="news-post__back">
+        <Link to="/news">← All news</Link>
+      </p>
+      <header className="news-post__header">
+        <h1>{post.title}</h1>
+        <NewsDate iso={post.publishedAt} className="news-post__date" />
+      </header>
+      <CoverImage
+        image={post.coverImage}
+        className="news-post__cover"
+        sizes="(min-width: 48rem) 46rem, 100vw"
+        eager
+      />
+      {post.body ? <PostBody value={post.body} /> : null}
+      <ShareLinks url={url} title={post.title ?? ''} />
+      <PostNeighbours newer={post.newer} older={post.older} />
+    </article>
+  )
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react'
+
+/** YouTube ids are 11 characters of [A-Za-z0-9_-]; anything else never reaches a URL. */
+const YOUTUBE_ID = /^[\w-]{11}$/
+
+export function isYouTubeId(value: unknown): value is string {
+  return typeof value === 'string' && YOUTUBE_ID.test(value)
+}
+
+/**
+ * A video that costs nothing until asked for: a button with the thumbnail (i.ytimg.com, no cookies), swapped
+ * on click for the privacy-enhanced player (youtube-nocookie.com), so no YouTube request happens before the
+ * reader wants the video.
+ */
+export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: string }) {
+  const [playing, setPlaying] = useState(false)
+  return (
+    <div className="youtube-facade">
+      {playing ? (
+        <iframe
+          className="youtube-facade__frame"
+          src={`https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1&rel=0`}
+          title={title}
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <button
+          type="button"
+          className="youtube-facade__button"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+        >
+          <img
+            className="youtube-facade__thumb"
+            src={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
+            alt=""
+            width={480}
+            height={360}
+            loading="lazy"
+            decoding="async"
+          />
+          <span className="youtube-facade__play" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  )
+}

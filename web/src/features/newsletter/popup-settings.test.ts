@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_POPUP_SETTINGS, resolvePopupSettings } from './popup-settings'
+
+describe('resolvePopupSettings', () => {
+  it("uses the spec's values when the CMS has no document", () => {
+    expect(resolvePopupSettings(null)).toEqual({
+      enabled: true,
+      title: 'Stay in the Loop',
+      text: DEFAULT_POPUP_SETTINGS.text,
+      delayMs: 12_000,
+      scrollThresholdPx: 100,
+    })
+  })
+
+  it('takes every usable field from the CMS and falls back for the rest', () => {
+    expect(
+      resolvePopupSettings({
+        enabled: false,
+        title: 'Hola',
+        text: '  ',
+        delayMs: 5000,
+        scrollThresholdPx: -1,
+      }),
+    ).toEqual({ ...DEFAULT_POPUP_SETTINGS, enabled: false, title: 'Hola', delayMs: 5000 })
+  })
+})

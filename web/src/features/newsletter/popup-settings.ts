@@ -1,0 +1,37 @@
+/** The `newsletterPopup` singleton of the CMS (DESIGN §3), with the spec's values as defaults (§2, §9). */
+export type NewsletterPopupSettings = {
+  enabled: boolean
+  title: string
+  text: string
+  /** Auto-open after this long on the site... */
+  delayMs: number
+  /** ...or once the visitor has scrolled this many pixels, whichever comes first. */
+  scrollThresholdPx: number
+}
+
+export const DEFAULT_POPUP_SETTINGS: NewsletterPopupSettings = {
+  enabled: true,
+  title: 'Stay in the Loop',
+  text: 'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+  delayMs: 12_000,
+  scrollThresholdPx: 100,
+}
+
+/** The CMS document as queried: any field may be missing or null. */
+export type PopupSettingsDocument = Partial<Record<keyof NewsletterPopupSettings, unknown>> | null | undefined
+
+/** CMS content may be missing or half-filled; every absent or unusable field falls back to the default. */
+export function resolvePopupSettings(doc: PopupSettingsDocument): NewsletterPopupSettings {
+  const d = DEFAULT_POPUP_SETTINGS
+  const text = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value.trim() ? value : fallback
+  const count = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback
+  return {
+    enabled: typeof doc?.enabled === 'boolean' ? doc.enabled : d.enabled,
+    title: text(doc?.title, d.title),
+    text: text(doc?.text, d.text),
+    delayMs: count(doc?.delayMs, d.delayMs),
+    scrollThresholdPx: count(doc?.scrollThresholdPx, d.scrollThresholdPx),
+  }
+}

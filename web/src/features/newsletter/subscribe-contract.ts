@@ -1,0 +1,31 @@
+/**
+ * The parts of the sign-up contract the browser needs (types, field limits, honeypot name, consent wording),
+ * without zod, which would add tens of KB gzip to the page's initial JavaScript. The server validates with
+ * SubscribeSchema (subscribe-schema.ts). Spec §3: firstName, lastName and email, all strings.
+ */
+export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as const
+
+/**
+ * The honeypot: a field people never see. The form sends it only when something filled it in, so a person's
+ * request stays exactly `{firstName, lastName, email}`.
+ */
+export const HONEYPOT_FIELD = 'website'
+
+/** What a subscriber agrees to; shown under the form and stored with each sign-up (text + version). */
+export const CONSENT = {
+  version: '2025-10-01',
+  text: 'By signing up you agree to receive e-mails from Los Forasteros about performances, releases and exclusive content. You can unsubscribe at any time.',
+} as const
+
+/** Exactly what the popup sends for a person (spec §7). */
+export type SubscribePayload = { firstName: string; lastName: string; email: string }
+
+/** Spec §5: a submission with an empty field is ignored (whitespace counts as empty). */
+export function hasEmptyField(values: SubscribePayload): boolean {
+  return [values.firstName, values.lastName, values.email].some((value) => value.trim() === '')
+}
+
+/** Uniqueness ignores case, as mail providers do in practice. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}

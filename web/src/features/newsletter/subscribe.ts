@@ -1,0 +1,22 @@
+import { apiRequest } from '../../lib/api-request'
+import { HONEYPOT_FIELD, type SubscribePayload } from './subscribe-contract'
+
+export const SUBSCRIBE_URL = '/api/newsletter/subscribe'
+
+export type SubscribeResult = { message: string }
+
+/**
+ * Spec §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
+ * filled it in, so a person's request is exactly the spec's payload.
+ */
+export async function subscribe(payload: SubscribePayload, honeypot = ''): Promise<SubscribeResult> {
+  const body = honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload
+  const res = await apiRequest('POST', SUBSCRIBE_URL, body)
+  return (await res.json()) as SubscribeResult
+}
+
+/** "429: Too many..." -> "Too many...": the status prefix is for retry rules, not for people. */
+export function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.replace(/^\d{3}: /, '')
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { trackEvent } from '../../lib/analytics'
+import { dialogStack, useDialogStackEntry } from '../../lib/dialog-stack'
+import { popupMemory } from './popup-memory'
+import type { NewsletterPopupSettings } from './popup-settings'
+
+/** `?newsletter=true` opens the popup (the events and contact sections link to it). */
+export const NEWSLETTER_PARAM = 'newsletter'
+
+/** Pages the popup should never interrupt by itself: the confirmation and unsubscribe pages. */
+const QUIET_PATHS = /^\/newsletter\//
+
+/**
+ * When the popup is open (spec §2, §4): on `?newsletter=true` as a manual open (the parameter is then removed,
+ * replacing the history entry, without a scroll jump), or by itself once per browser at whichever comes first
+ * of the delay and the scroll threshold, never when the page was opened with `?newsletter=true`.
+ */
+export function usePopupTriggers(settings: NewsletterPopupSettings) {
+  const [open, setOpen] = useState(false)
+  // Set on the first open and kept: the dialog's code is only needed from then on.
+  const [activated, setActivated] = useState(false)
+  // Other popups (tour promo, gallery) wait while this one is open, and the automatic open waits for them.
+  useDialogStackEntry('newsletter', open)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const manual = new URLSearchParams(location.search).get(NEWSLETTER_PARAM) === 'true'
+  // Decided by the page the visit started on (state initialisers run again in the browser on hydration).
+  const [autoAllowed] = useState(() => !manual && !QUIET_PATHS.test(location.pathname))
+  // Any open during this visit disarms the automatic one.
+  const opened = useRef(false)
+
+  const show = useCallback((label: 'manual_open' | 'auto_trigger') => {
+    opened.current = true
+    popupMemory.markSeen()
+    setActivated(true)
+    setOpen(true)
+    trackEvent('newsletter_popup', label)
+  }, [])
+
+  useEffect(() => {
+    if (!manual) return
+    // The URL is the external system here: it asks for the popup, and the parameter is consumed right away.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    show('manual_open')
+    const params = new URLSearchParams(location.search)
+    params.delete(NEWSLETTER_PARAM)
+    const search = params.toString()
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state },
+    )
+  }, [manual, show, navigate, location.pathname, location.search, location.hash, location.state])
+
+  const { enabled, delayMs, scrollThresholdPx } = settings
+  useEffect(() => {
+    if (!enabled || !autoAllowed || opened.current || !popupMemory.mayAutoOpen()) return
+    let done = false
+    let cancelWait = () => {}
+    const fire = () => {
+      if (done || opened.current) return
+      done = true
+      cleanup()
+      // ADR 072: never on top of another dialog (tour promo, gallery overlay); it opens once they are closed.
+      cancelWait = dialogStack.whenClear(() => {
+        if (!opened.current) show('auto_trigger')
+      })
+    }
+    const onScroll = () => {
+      if (window.scrollY >= scrollThresholdPx) fire()
+    }
+    const timer = window.setTimeout(fire, delayMs)
+    window.addEventListener('scroll', onScroll, { passive: true })
+    function cleanup() {
+      window.clearTimeout(timer)
+      window.removeEventListener('scroll', onScroll)
+    }
+    onScroll()
+    return () => {
+      cleanup()
+      cancelWait()
+    }
+  }, [enabled, autoAllowed, delayMs, scrollThresholdPx, show])
+
+  return { open, setOpen, activated }
+}

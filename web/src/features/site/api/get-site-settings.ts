@@ -1,0 +1,25 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { siteSettingsQuery } from '../../../content/queries'
+import type { SiteSettingsQueryResult } from '../../../content/sanity.types'
+import { useContentClient } from '../../../lib/content-context'
+import type { ContentClient } from '../../../lib/content-client'
+
+export type SiteSettings = NonNullable<SiteSettingsQueryResult>
+
+export function getSiteSettings(client: ContentClient): Promise<SiteSettingsQueryResult> {
+  return client.fetch<SiteSettingsQueryResult>(siteSettingsQuery)
+}
+
+export function siteSettingsQueryOptions(client: ContentClient) {
+  // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['content', 'siteSettings'],
+    queryFn: () => getSiteSettings(client),
+  })
+}
+
+/** The site settings, or `null` when the singleton has not been created yet. */
+export function useSiteSettings(): SiteSettingsQueryResult {
+  return useSuspenseQuery(siteSettingsQueryOptions(useContentClient())).data
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense } from 'react'
+import { preload } from 'react-dom'
+import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
+import { useImageUrl } from '../../../lib/content-context'
+import type { SiteSettings } from '../api/get-site-settings'
+import './hero-section.css'
+
+// Browser behaviour only (lazy source, visibility autoplay, mute): the server renders it in full and the browser
+// keeps that HTML until this chunk arrives, so the video code stays out of the first download.
+const HeroVideo = lazy(() => import('./hero-video').then((module) => ({ default: module.HeroVideo })))
+
+const HERO_WIDTHS = [480, 768, 1080, 1440, 1920]
+
+/**
+ * The top of the home page (#home). The poster is the page's LCP element: server-rendered, high fetch
+ * priority, with its size reserved by CSS so nothing shifts while it loads. The muted hero video
+ * (HeroVideo) plays over this poster once the hero is in view.
+ */
+export function HeroSection({ settings }: { settings: SiteSettings | null }) {
+  const imageUrl = useImageUrl()
+  const poster = settings?.heroPoster
+  const size = imageDimensions(poster) ?? { width: 1600, height: 900 }
+  const posterSrc = hasImage(poster) ? imageUrl(poster, { width: 1080 }) : null
+  const posterSrcSet = hasImage(poster) ? imageSrcSet(imageUrl, poster, HERO_WIDTHS) : undefined
+  // The poster is the LCP element: React 19 puts this preload into <head>, ahead of the stylesheets' work.
+  if (posterSrc) {
+    preload(posterSrc, { as: 'image', imageSrcSet: posterSrcSet, imageSizes: '100vw', fetchPriority: 'high' })
+  }
+  const fallback = hasImage(settings?.heroFallbackImage) ? settings.heroFallbackImage : poster
+  const video = settings?.heroVideo
+  return (
+    <section id="home" className="hero" aria-labelledby="hero-title" tabIndex={-1}>
+      {hasImage(poster) && posterSrc ? (
+        <img
+          className="hero__poster"
+          src={posterSrc}
+          srcSet={posterSrcSet}
+          sizes="100vw"
+          width={size.width}
+          height={size.height}
+          alt={poster.alt ?? ''}
+          fetchPriority="high"
+          decoding="async"
+        />
+      ) : null}
+      {video?.url ? (
+        <Suspense fallback={null}>
+          <HeroVideo
+            src={video.url}
+            type={video.mimeType}
+            fallbackSrc={hasImage(fallback) ? imageUrl(fallback, { width: 1080 }) : null}
+            fallbackSrcSet={hasImage(fallback) ? imageSrcSet(imageUrl, fallback, HERO_WIDTHS) : undefined}
+            fallbackAlt={fallback?.alt ?? ''}
+          />
+        </Suspense>
+      ) : null}
+      <div className="hero__content">
+        <h1 id="hero-title" className="hero__title">
+          {settings?.bandName ?? 'Los Forasteros'}
+        </h1>
+        {settings?.tagline ? <p className="hero__tagline">{settings.tagline}</p> : null}
+        <a className="button button--primary hero__cta" href="#events">
+          See tour dates
+        </a>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { trackEvent } from '../../../lib/analytics'
+import { mediaCoordinator } from '../../../lib/media-coordinator'
+import { useVisibility } from '../../../lib/use-visibility'
+
+type HeroVideoStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export type HeroVideoProps = {
+  src: string
+  type?: string | null
+  /** Shown with the notice when the video fails (the fallback still, else the poster). */
+  fallbackSrc?: string | null
+  fallbackSrcSet?: string
+  fallbackAlt?: string
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+}
+
+/**
+ * The hero's muted, looping video over the poster (spec §4, ADR 071). Its source is set the first time the hero is
+ * 10% visible (50 px margin); it plays only while visible and pauses out of view. The mute control appears once
+ * metadata has loaded; unmuting plays it and pauses gallery videos. Gallery media mutes and pauses it. On error
+ * the fallback still shows with "Video unavailable - showing image instead"; a blocked autoplay is only logged.
+ */
+export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt = '' }: HeroVideoProps) {
+  const ref = useRef<HTMLVideoElement>(null)
+  const [status, setStatus] = useState<HeroVideoStatus>('idle')
+  const [activated, setActivated] = useState(false)
+  const [hasMetadata, setHasMetadata] = useState(false)
+  const [muted, setMuted] = useState(true)
+  const visible = useRef(false)
+  // Gallery media is playing: stay paused until the overlay closes or the visitor unmutes.
+  const suspended = useRef(false)
+
+  const play = useCallback(() => {
+    const video = ref.current
+    if (!video || !video.getAttribute('src') || suspended.current) return
+    video.play().catch((error: unknown) => {
+      // Spec §4: a blocked autoplay is only logged.
+      console.info('Hero video: playback did not start', error instanceof Error ? error.name : error)
+    })
+  }, [])
+
+  const containerRef = useRef<HTMLDivElement>(null)
+  useVisibility(containerRef, (isVisible) => {
+    visible.current = isVisible
+    if (isVisible) {
+      if (!activated && !prefersReducedMotion()) setActivated(true)
+      play()
+    } else {
+      ref.current?.pause()
+    }
+  })
+
+  // The source was just set: start if still in view.
+  useEffect(() => {
+    const video = ref.current
+    if (!activated || !video) return
+    video.muted = true
+    if (visible.current) play()
+  }, [activated, play])
+
+  useEffect(
+    () =>
+      mediaCoordinator.subscribe((signal) => {
+        const video = ref.current
+        if (signal === 'gallery-playing') {
+          suspended.current = true
+          if (video) {
+            video.muted = true
+            video.pause()
+          }
+          setMuted(true)
+        } else if (signal === 'gallery-closed') {
+          suspended.current = false
+          if (visible.current) play()
+        }
+      }),
+    [play],
+  )
+
+  const toggleMute = () => {
+    const video = ref.current
+    if (!video) return
+    const next = !muted
+    video.muted = next
+    setMuted(next)
+    trackEvent('video_interaction', next ? 'muted' : 'unmuted')
+    if (!next) {
+      suspended.current = false
+      mediaCoordinator.notify('hero-unmuted')
+      play()
+    }
+  }
+
+  const failed = status === 'error'
+  return (
+    <div ref={containerRef} className="hero__media" data-status={status}>
+      {failed ? null : (
+        <video
+          ref={ref}
+          className={`hero__video${status === 'ready' ? ' is-ready' : ''}`}
+          src={activated ? src : undefined}
+          data-type={type ?? undefined}
+          muted
+          loop
+          playsInline
+          preload="none"
+          aria-hidden="true"
+          tabIndex={-1}
+          onLoadStart={() => setStatus('loading')}
+          onLoadedMetadata={() => setHasMetadata(true)}
+          onCanPlay={() => setStatus('ready')}
+          onError={() => setStatus('error')}
+        />
+      )}
+      {failed ? (
+        <div className="hero__fallback">
+          {fallbackSrc ? (
+            <img
+              className="hero__fallback-image"
+              src={fallbackSrc}
+              srcSet={fallbackSrcSet}
+              sizes="100vw"
+              alt={fallbackAlt}
+            />
+          ) : null}
+          <p className="hero__notice" role="status">
+            Video unavailable - showing image instead
+          </p>
+        </div>
+      ) : null}
+      {hasMetadata && !failed ? (
+        <button
+          type="button"
+          className="hero__mute"
+          aria-pressed={muted}
+          aria-label="Mute hero video"
+          onClick={toggleMute}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            {muted ? (
+              <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path
+                d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+                stroke="currentColor"
+                strokeWidth="2"
+                fill="none"
+                strokeLinecap="round"
+              />
+            )}
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  )
+}

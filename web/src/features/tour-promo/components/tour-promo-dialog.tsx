@@ -1,0 +1,113 @@
+import { PortableText } from '@portabletext/react'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useId, useState } from 'react'
+import { trackEvent } from '../../../lib/analytics'
+import { useImageUrl } from '../../../lib/content-context'
+import { useDialogStackEntry } from '../../../lib/dialog-stack'
+import { hasImage, imageSrcSet } from '../../../lib/image-url'
+import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
+import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media/utils/gallery-rules'
+import type { TourPromo } from '../api/get-tour-promo'
+import './tour-promo.css'
+
+const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
+
+/**
+ * The tour promo popup (spec §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
+ * the copy, a row with date, venue and a Tickets link, and a close button. Escape, the close button and a click
+ * outside close it.
+ */
+export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose: () => void }) {
+  const imageUrl = useImageUrl()
+  const [playing, setPlaying] = useState(false)
+  const bodyId = useId()
+  useDialogStackEntry('tour-promo', true)
+  const heading = promo.heading || 'On tour'
+  const event = promo.event
+  const timeZone = event?.timeZone || DEFAULT_TIME_ZONE
+  const startsAt = event?.startsAt ? new Date(event.startsAt) : null
+  const ticketUrl = promo.ticketUrl || event?.ticketUrl
+  const thumbnail = promo.thumbnail
+  const thumbSrc = hasImage(thumbnail)
+    ? imageUrl(thumbnail, { width: 800, height: 450 })
+    : promo.youtubeId
+      ? youtubeThumbnailUrl(promo.youtubeId)
+      : null
+  const place = [event?.venue, [event?.city, event?.region].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(', ')
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="tour-promo__overlay" />
+        <Dialog.Content className="tour-promo" aria-describedby={bodyId}>
+          <Dialog.Title className="tour-promo__title">{heading}</Dialog.Title>
+          {promo.youtubeId ? (
+            <div className="tour-promo__video">
+              {playing ? (
+                <iframe
+                  src={youtubeEmbedUrl(promo.youtubeId)}
+                  title={`Video: ${heading}`}
+                  allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                  allowFullScreen
+                  referrerPolicy="strict-origin-when-cross-origin"
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="tour-promo__play"
+                  aria-label={`Play video: ${heading}`}
+                  onClick={() => {
+                    setPlaying(true)
+                    trackEvent('tour_promo_video_played')
+                  }}
+                >
+                  {thumbSrc ? (
+                    <img
+                      src={thumbSrc}
+                      srcSet={
+                        hasImage(thumbnail)
+                          ? imageSrcSet(imageUrl, thumbnail, [400, 800, 1200], 16 / 9)
+                          : undefined
+                      }
+                      sizes="(min-width: 48rem) 40rem, 100vw"
+                      width={800}
+                      height={450}
+                      alt=""
+                    />
+                  ) : null}
+                  <span className="tour-promo__badge" aria-hidden="true" />
+                </button>
+              )}
+            </div>
+          ) : null}
+          <div id={bodyId} className="tour-promo__body">
+            {promo.body ? <PortableText value={promo.body} /> : null}
+          </div>
+          <div className="tour-promo__details">
+            {startsAt ? (
+              <time dateTime={isoWithOffset(startsAt, timeZone)}>{shortDateLabel(startsAt, timeZone)}</time>
+            ) : null}
+            {place ? <span>{place}</span> : null}
+            {ticketUrl ? (
+              <a
+                className="button button--primary tour-promo__tickets"
+                href={ticketUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => trackEvent('tour_promo_ticket_click')}
+              >
+                Tickets
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+          <Dialog.Close className="tour-promo__close" aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

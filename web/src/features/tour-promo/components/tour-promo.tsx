@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
+import { trackEvent } from '../../../lib/analytics'
+import { dialogStack } from '../../../lib/dialog-stack'
+import { useNow } from '../../../lib/now'
+import { useHydrated } from '../../../lib/use-hydrated'
+import { useTourPromo } from '../api/get-tour-promo'
+import { isPromoLive, PROMO_MEDIA_QUERY, promoMemory } from '../utils/promo-rules'
+
+const TourPromoDialog = lazy(() =>
+  import('./tour-promo-dialog').then((module) => ({ default: module.TourPromoDialog })),
+)
+
+/** Arriving for something specific (a shared media item, the newsletter link) is not interrupted by the promo. */
+const PURPOSEFUL_PARAMS = ['media', 'newsletter']
+
+/**
+ * Decides when the tour promo popup shows (spec §2, §4; ADR 072): only in the browser after hydration, on screens
+ * at least 768 px wide, while the promo is enabled and its show is upcoming, once per session (until closed),
+ * and never on top of another dialog. The dialog's code loads only then.
+ */
+export function TourPromo() {
+  const promo = useTourPromo()
+  const now = useNow()
+  const hydrated = useHydrated()
+  const { search } = useLocation()
+  const [arrivedWithPurpose] = useState(() => {
+    const params = new URLSearchParams(search)
+    return PURPOSEFUL_PARAMS.some((name) => params.has(name))
+  })
+  const [open, setOpen] = useState(false)
+  const live = hydrated && isPromoLive(promo, now)
+
+  useEffect(() => {
+    if (!live || arrivedWithPurpose || promoMemory.wasClosed()) return
+    const wide = window.matchMedia(PROMO_MEDIA_QUERY)
+    if (!wide.matches) return
+    const cancel = dialogStack.whenClear(() => setOpen(true))
+    // Narrowed below 768 px while open: hide it (not "closed": it may show again when wide).
+    const onChange = () => {
+      if (!wide.matches) setOpen(false)
+    }
+    wide.addEventListener('change', onChange)
+    return () => {
+      cancel()
+      wide.removeEventListener('change', onChange)
+    }
+  }, [live, arrivedWithPurpose])
+
+  if (!open || !promo) return null
+  return (
+    <Suspense fallback={null}>
+      <TourPromoDialog
+        promo={promo}
+        onClose={() => {
+          promoMemory.markClosed()
+          trackEvent('tour_promo_closed')
+          setOpen(false)
+        }}
+      />
+    </Suspense>
+  )
+}

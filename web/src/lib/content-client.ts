@@ -1,0 +1,46 @@
+/**
+ * A tiny GROQ reader over plain fetch. The site only reads published content, so the ~29 KB (gzip) of
+ * @sanity/client stays out of the browser bundle (research §5). It speaks the query endpoint that both the
+ * embedded content API and Sanity's API CDN serve: GET {apiUrl}/v{apiVersion}/data/query/{dataset}.
+ */
+import type { ContentConfig } from '../config/public-config'
+import { throwIfResNotOk } from './api-request'
+import { API_TIMEOUT_MS } from './query-client'
+
+export type QueryParams = Record<string, unknown>
+
+export type ContentClient = {
+  /** Runs a GROQ query against the published perspective and resolves to its `result`. */
+  fetch: <Result>(query: string, params?: QueryParams) => Promise<Result>
+}
+
+export type ContentClientOptions = Pick<ContentConfig, 'apiUrl' | 'dataset' | 'apiVersion'> & {
+  fetch?: typeof globalThis.fetch
+}
+
+/** The query URL; parameters are JSON-encoded as `$name=<json>`, as the Sanity HTTP API expects. */
+export function queryUrl(
+  { apiUrl, dataset, apiVersion }: Omit<ContentClientOptions, 'fetch'>,
+  query: string,
+  params: QueryParams = {},
+): string {
+  const search = new URLSearchParams({ query })
+  for (const [name, value] of Object.entries(params)) search.set(`$${name}`, JSON.stringify(value))
+  search.set('perspective', 'published')
+  return `${apiUrl.replace(/\/$/, '')}/v${apiVersion}/data/query/${encodeURIComponent(dataset)}?${search}`
+}
+
+export function createContentClient(options: ContentClientOptions): ContentClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  return {
+    async fetch<Result>(query: string, params?: QueryParams): Promise<Result> {
+      const res = await doFetch(queryUrl(options, query, params), {
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      })
+      await throwIfResNotOk(res)
+      const body = (await res.json()) as { result: Result }
+      return body.result
+    },
+  }
+}
