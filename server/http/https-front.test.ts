@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import http2 from 'node:http2'
 import https from 'node:https'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
@@ -120,6 +120,85 @@ describe('HTTPS front', () => {
         .on('error', reject)
     })
     expect(JSON.parse(body)).toMatchObject({ secure: true })
+  })
+})
+
+describe('HTTPS front and a backend that closes kept-alive sockets', () => {
+  /**
+   * A raw HTTP/1.1 backend that keeps each connection alive after its first response, then resets it
+   * when a second request arrives: the race a pooled socket loses when the backend's keep-alive
+   * timer fires just as the front reuses it.
+   */
+  let backend: net.Server
+  let staleFront: HttpsFront
+  let staleOrigin: string
+  const seen: string[] = []
+
+  beforeAll(async () => {
+    backend = net.createServer((socket) => {
+      let served = 0
+      let buffered = ''
+      socket.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('latin1')
+        while (buffered.includes('\r\n\r\n')) {
+          const end = buffered.indexOf('\r\n\r\n') + 4
+          const head = buffered.slice(0, end)
+          const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+          if (buffered.length < end + length) return
+          buffered = buffered.slice(end + length)
+          const requestLine = head.slice(0, head.indexOf('\r\n'))
+          if (served++ > 0) {
+            socket.resetAndDestroy()
+            return
+          }
+          seen.push(requestLine)
+          const body = `ok ${requestLine}`
+          socket.write(
+            `HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n${body}`,
+          )
+        }
+      })
+      socket.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve))
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'https-front-stale-'))
+    const { cert, key } = await loadTlsCredentials({ dataDir })
+    staleFront = createHttpsFront({
+      cert,
+      key,
+      target: () => loopbackTarget(backend.address() as AddressInfo),
+      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+    })
+    await new Promise<void>((resolve) => staleFront.server.listen(0, '127.0.0.1', resolve))
+    staleOrigin = `https://localhost:${(staleFront.server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await staleFront.close()
+    await new Promise((resolve) => backend.close(resolve))
+  })
+
+  async function request(pathname: string, method = 'GET', body?: string) {
+    const session = http2.connect(staleOrigin, { rejectUnauthorized: false })
+    const stream = session.request({ ':path': pathname, ':method': method })
+    stream.end(body)
+    const result = await readAll(stream)
+    session.close()
+    return { status: result.headers[':status'], body: result.body }
+  }
+
+  it('sends a GET again on a fresh connection when the pooled socket was reset', async () => {
+    expect(await request('/first')).toEqual({ status: 200, body: 'ok GET /first HTTP/1.1' })
+    // The pooled socket is now "stale": the backend resets it on the next request.
+    expect(await request('/second')).toEqual({ status: 200, body: 'ok GET /second HTTP/1.1' })
+    expect(seen.filter((line) => line.startsWith('GET /second'))).toHaveLength(1)
+  })
+
+  it('never replays a request with a body: the browser gets 502', async () => {
+    await request('/prime')
+    const result = await request('/write', 'POST', 'payload')
+    expect(result.status).toBe(502)
+    expect(seen.some((line) => line.startsWith('POST /write'))).toBe(false)
   })
 })
 

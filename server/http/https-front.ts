@@ -68,6 +68,15 @@ export function forwardedResponseHeaders(headers: IncomingHttpHeaders): Outgoing
   return out
 }
 
+export function isReplayable(method: string | undefined): boolean {
+  return method === 'GET' || method === 'HEAD'
+}
+
+/** The error of a request written to a pooled socket the backend had already closed. */
+export function isStaleSocketError(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+}
+
 /**
  * HTTPS with HTTP/2 (HTTP/1.1 allowed) in front of the plain HTTP server. Express cannot handle
  * node:http2 requests itself, so each request is proxied over loopback to the same app: bodies stream
@@ -92,19 +101,24 @@ export function createHttpsFront({
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const { host, port } = target()
     const authority = req.headers[':authority'] ?? req.headers.host
-    const upstream = http.request(
-      {
-        host,
-        port,
-        agent,
-        method: req.method,
-        path: req.url,
-        headers: forwardedRequestHeaders(req.headers, {
-          authority: typeof authority === 'string' ? authority : undefined,
-          remoteAddress: req.socket?.remoteAddress,
-        }),
-      },
-      (upstreamRes) => {
+    const options: http.RequestOptions = {
+      host,
+      port,
+      agent,
+      method: req.method,
+      path: req.url,
+      headers: forwardedRequestHeaders(req.headers, {
+        authority: typeof authority === 'string' ? authority : undefined,
+        remoteAddress: req.socket?.remoteAddress,
+      }),
+    }
+    // GET and HEAD carry no body, so they can be sent again; anything else streams its body once.
+    const replayable = isReplayable(req.method)
+
+    const send = (retry: boolean) => {
+      // The retry takes a connection of its own (agent: false), never another pooled socket that
+      // may be just as stale.
+      const upstream = http.request(retry ? { ...options, agent: false } : options, (upstreamRes) => {
         res.writeHead(upstreamRes.statusCode ?? 502, forwardedResponseHeaders(upstreamRes.headers))
         // Send headers now: an SSE stream may not write its first byte for a while.
         if (typeof (res as unknown as { flushHeaders?: () => void }).flushHeaders === 'function') {
@@ -112,22 +126,36 @@ export function createHttpsFront({
         }
         upstreamRes.pipe(res as unknown as NodeJS.WritableStream)
         upstreamRes.on('error', () => res.destroy())
-      },
-    )
-    upstream.on('error', (error) => {
-      logger.warn({ err: error, url: req.url }, 'https front: backend request failed')
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
-        res.end('Bad gateway')
-      } else {
-        res.destroy()
+      })
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the backend closed just as we reused it: the request never reached the
+        // app, so a bodyless request goes again (Node's documented remedy for this race).
+        if (!retry && replayable && !res.headersSent && isStaleSocketError(upstream, error)) {
+          logger.debug({ err: error, url: req.url }, 'https front: stale backend socket, retrying')
+          res.off('close', stopOnClose)
+          send(true)
+          return
+        }
+        logger.warn({ err: error, url: req.url }, 'https front: backend request failed')
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
+          res.end('Bad gateway')
+        } else {
+          res.destroy()
+        }
+      })
+      // The browser closed the tab or the stream: stop the backend request too (ends SSE listeners).
+      const stopOnClose = () => {
+        if (!res.writableFinished) upstream.destroy()
       }
-    })
-    // The browser closed the tab or the stream: stop the backend request too (ends SSE listeners).
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy()
-    })
-    req.pipe(upstream)
+      res.once('close', stopOnClose)
+      if (replayable) {
+        upstream.end()
+      } else {
+        req.pipe(upstream)
+      }
+    }
+    send(false)
   })
 
   // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
