@@ -29,6 +29,12 @@ export default defineConfig({
     // The server's self-signed certificate for the HTTPS port (generated into the test data dir).
     ignoreHTTPSErrors: true,
   },
+  projects: [
+    { name: 'site', testIgnore: /studio-news\.spec\.ts$/ },
+    // Publishes a news post to the main server, whose news list the site project reads as seeded: it runs
+    // once every site test has finished.
+    { name: 'after-site', testMatch: /studio-news\.spec\.ts$/, dependencies: ['site'] },
+  ],
   webServer: [
     // Pinned clock: the spec's tour list (Oct 1 2025).
     // It also serves the Studio on HTTPS (E2E_PORT + 1); start-test-server.ts creates the administrator.

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
-import { HTTPS_ORIGIN, publishedQuery, signIn, unexpectedStudioErrors } from './support/studio'
+import {
+  createDocument,
+  HTTPS_ORIGIN,
+  publish,
+  publishedQuery,
+  signIn,
+  unexpectedStudioErrors,
+} from './support/studio'
 
 // The real Studio in real Chromium against the embedded content API, over HTTPS + HTTP/2. Each test
 // signs in on its own; they share one server and dataset, so each works on its own documents.
@@ -32,13 +39,6 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
 
-/** Opens a new document of `type` from its list in the desk. */
-async function createDocument(page: Page, listTitle: string, typeTitle: string) {
-  await page.getByRole('link', { name: listTitle, exact: true }).click()
-  await page.getByRole('link', { name: typeTitle, exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Untitled', level: 2 })).toBeVisible()
-}
-
 /** Types into the datetime input until the Studio has taken the value (it parses on Enter). */
 async function setDateTime(page: Page, value: string) {
   const input = page.getByRole('textbox', { name: 'Date and time' })
@@ -60,14 +60,6 @@ async function publishUntil(page: Page, query: string, params: Record<string, un
     if (await button.isEnabled()) await button.click()
     await baseExpect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
   }).toPass({ timeout: 60_000 })
-}
-
-async function publish(page: Page) {
-  const button = page.getByRole('button', { name: 'Publish', exact: true })
-  await expect(button).toBeEnabled({ timeout: 20_000 })
-  await button.click()
-  // The button stays disabled once the draft is published (there is nothing left to publish).
-  await expect(button).toBeDisabled({ timeout: 20_000 })
 }
 
 test('an event created and published in the Studio is on the site; Sold Out too; unpublish and delete', async ({

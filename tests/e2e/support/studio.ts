@@ -48,3 +48,19 @@ export async function publishedQuery<T>(page: Page, query: string, params: Recor
   expect(response.ok()).toBe(true)
   return ((await response.json()) as { result: T }).result
 }
+
+/** Opens a new document of `type` from its list in the desk. */
+export async function createDocument(page: Page, listTitle: string, typeTitle: string) {
+  await page.getByRole('link', { name: listTitle, exact: true }).click()
+  await page.getByRole('link', { name: typeTitle, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Untitled', level: 2 })).toBeVisible({ timeout: 30_000 })
+}
+
+/** Publishes the open document and waits until the Studio has nothing left to publish. */
+export async function publish(page: Page) {
+  const button = page.getByRole('button', { name: 'Publish', exact: true })
+  await expect(button).toBeEnabled({ timeout: 20_000 })
+  await button.click()
+  // The button stays disabled once the draft is published (there is nothing left to publish).
+  await expect(button).toBeDisabled({ timeout: 20_000 })
+}
