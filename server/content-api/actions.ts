@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { assertCanWrite, identityOf, principalOf } from './access'
 import { badRequest, conflict, mutationError } from './errors'
 import { getDraftId, getPublishedId, isValidDocumentId } from './ids'
 import { applyMutation, parseMutation } from './mutations'
-import { apiVersionOf } from './request'
 import type { ContentStore, WorkingSet } from './store'
 import type { SanityDocument } from './types'
+import { parseWriteRequest } from './write-request'
 
 const id = z.string().min(1)
 const attributes = z.looseObject({ _id: z.string().optional(), _type: z.string().min(1) })
@@ -307,21 +306,18 @@ function parseAction(raw: unknown, index: number): Action {
 /** POST /data/actions/:dataset: every action of a request in one transaction, answered with its id. */
 export function actionsHandler(store: ContentStore): RequestHandler {
   return async (req, res) => {
-    apiVersionOf(req)
-    const dataset = String(req.params.dataset)
-    store.dataset(dataset)
-    const principal = principalOf(res)
-    assertCanWrite(principal)
-    const body = actionsBodySchema.safeParse(req.body)
-    if (!body.success) throw badRequest('Request body must be {actions: [...], transactionId?, dryRun?}')
-    const actions = body.data.actions.map((raw, index) => parseAction(raw, index))
+    const { dataset, author, body } = parseWriteRequest(req, res, store, {
+      schema: actionsBodySchema,
+      shape: 'Request body must be {actions: [...], transactionId?, dryRun?}',
+    })
+    const actions = body.actions.map((raw, index) => parseAction(raw, index))
     const { transaction } = await store.commit(
       dataset,
       {
-        author: identityOf(principal),
-        transactionId: body.data.transactionId,
-        dryRun: body.data.dryRun,
-        request: body.data.actions,
+        author,
+        transactionId: body.transactionId,
+        dryRun: body.dryRun,
+        request: body.actions,
       },
       async (ws) => {
         for (const [index, action] of actions.entries()) await applyAction(ws, action, index)

@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express'
-import { assertCanWrite, identityOf, principalOf } from './access'
-import { badRequest } from './errors'
 import { applyMutations, mutateBodySchema } from './mutations'
-import { apiVersionOf, flagParam } from './request'
+import { flagParam } from './request'
 import type { ContentStore } from './store'
+import { parseWriteRequest } from './write-request'
 
 /**
  * POST /data/mutate/:dataset. All mutations of a request are one transaction: all applied or none.
@@ -11,23 +10,20 @@ import type { ContentStore } from './store'
  */
 export function mutateHandler(store: ContentStore): RequestHandler {
   return async (req, res) => {
-    apiVersionOf(req)
-    const dataset = String(req.params.dataset)
-    store.dataset(dataset)
-    const principal = principalOf(res)
-    assertCanWrite(principal)
-    const body = mutateBodySchema.safeParse(req.body)
-    if (!body.success) throw badRequest('Request body must be {mutations: [...], transactionId?}')
+    const { dataset, author, body } = parseWriteRequest(req, res, store, {
+      schema: mutateBodySchema,
+      shape: 'Request body must be {mutations: [...], transactionId?}',
+    })
     const { transaction, result } = await store.commit(
       dataset,
       {
-        author: identityOf(principal),
-        transactionId: body.data.transactionId,
+        author,
+        transactionId: body.transactionId,
         dryRun: flagParam(req, 'dryRun'),
-        request: body.data.mutations,
+        request: body.mutations,
       },
       (ws) =>
-        applyMutations(ws, body.data.mutations, {
+        applyMutations(ws, body.mutations, {
           autoGenerateArrayKeys: flagParam(req, 'autoGenerateArrayKeys'),
         }),
     )
