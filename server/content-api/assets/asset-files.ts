@@ -19,6 +19,7 @@ export function createAssetFiles(dataDir: string) {
 
   return {
     root,
+    folder,
     imagePath: (dataset: string, name: string) => path.join(folder(dataset, 'images'), name),
     filePath: (dataset: string, name: string) => path.join(folder(dataset, 'files'), name),
     variantPath: (dataset: string, name: string, key: string) =>

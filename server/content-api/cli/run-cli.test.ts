@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { openAccounts } from '../accounts/accounts'
+import { createAssets } from '../assets/assets'
+import { storeAssetDocuments } from '../assets/store-asset-documents'
 import { resolveBearer } from '../auth/authenticate'
 import { ContentStore } from '../store'
 import { runCli } from './run-cli'
@@ -206,6 +209,55 @@ describe('content CLI', () => {
     // A stale file from a crashed server does not block.
     writeFileSync(path.join(dataDir, 'server.pid'), '999999999')
     expect((await cli(dataDir, 'import', file, '--replace')).code).toBe(0)
+  })
+
+  it('lists unused assets, and deletes them only when asked and no server runs', async () => {
+    const dataDir = newDataDir()
+    const store = new ContentStore({ file: path.join(dataDir, 'content.sqlite'), datasets: ['production'] })
+    const assets = createAssets({
+      dataDir,
+      projectId: 'local',
+      hasDataset: () => true,
+      documents: storeAssetDocuments(store),
+      publicBase: '/content',
+    })
+    const upload = async (background: string) =>
+      assets.service.upload(
+        'image',
+        'production',
+        await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+          .png()
+          .toBuffer(),
+        { filename: `${background.slice(1)}.png` },
+        'test',
+      )
+    const used = await upload('#a03020')
+    const unused = await upload('#101010')
+    await store.commit('production', { author: 'test' }, (ws) =>
+      ws.apply('item', { create: { _id: 'item', _type: 'mediaItem', image: { asset: { _ref: used._id } } } }),
+    )
+    store.close()
+
+    const listed = await cli(dataDir, 'assets:unused')
+    expect(listed.code).toBe(0)
+    expect(listed.out).toContain(unused._id)
+    expect(listed.out).toContain('101010.png')
+    expect(listed.out).not.toContain(used._id)
+    expect(listed.out).toContain('1 unused asset(s)')
+
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid))
+    const refused = await cli(dataDir, 'assets:unused', '--delete')
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('stop it before deleting assets')
+    rmSync(path.join(dataDir, 'server.pid'))
+
+    const deleted = await cli(dataDir, 'assets:unused', '--delete')
+    expect(deleted.out).toContain('Deleted 1 asset document(s) and 1 file(s)')
+    expect((await cli(dataDir, 'assets:unused')).out).toContain('0 unused asset(s)')
+    const after = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
+    expect(after.dataset('production').get(unused._id)).toBeNull()
+    expect(after.dataset('production').get(used._id)).not.toBeNull()
+    after.close()
   })
 
   it('prints usage for no or unknown commands', async () => {

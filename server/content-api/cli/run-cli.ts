@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { parseEnv } from '../../env'
+import { parseEnv, type Env } from '../../env'
 import { accountsFile, openAccounts, type Accounts } from '../accounts/accounts'
 import { generatePassword } from '../accounts/password-hash'
 import { DuplicateEmailError } from '../accounts/users'
@@ -8,6 +8,7 @@ import { DatasetImportError, exportDataset, importDataset } from '../archive/dat
 import { ContentApiError } from '../errors'
 import { createAssets } from '../assets/assets'
 import { storeAssetDocuments } from '../assets/store-asset-documents'
+import { deleteUnusedAssets, findUnusedAssets } from '../assets/unused-assets'
 import { ROLES } from '../auth/roles'
 import { contentStoreFile, PROJECT_ID } from '../embedded-content-api'
 import type { Role } from '../principal'
@@ -32,6 +33,8 @@ Content (dataset from SANITY_DATASET, default production; --dataset overrides):
   export <file.tar.gz|file.ndjson>                  (safe while the server runs)
   import <file.tar.gz|file.ndjson> [--replace|--missing]
                                                     (refused while the server runs: it keeps content in memory)
+  assets:unused [--delete]                          lists images and files nothing uses; --delete removes them
+                                                    (listing is safe while the server runs; --delete is refused)
 
 Without --password a password is generated and printed once.`
 
@@ -169,6 +172,48 @@ async function accountsCommand(
   throw new UsageError(`Unknown command ${command}`)
 }
 
+/**
+ * Commands that write content must not run beside a server on the same data dir: the server keeps datasets in
+ * memory and would neither see nor keep what they wrote. True (after telling the user) when one is running.
+ */
+function refuseWhileServing(dataDir: string, what: string, force: boolean | undefined, io: CliIo): boolean {
+  const serverPid = runningServerPid(dataDir)
+  if (serverPid === null || force) return false
+  io.err(
+    `A server (pid ${serverPid}) is using ${dataDir}; stop it before ${what} (it keeps content in memory), or pass --force if that pid is stale.`,
+  )
+  return true
+}
+
+/** Opens the content store and its assets for one dataset, and closes the store afterwards. */
+async function withContent(
+  env: Env,
+  dataset: string,
+  run: (store: ContentStore, assets: ReturnType<typeof createAssets>) => Promise<void>,
+): Promise<void> {
+  const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
+  try {
+    await run(
+      store,
+      createAssets({
+        dataDir: env.DATA_DIR,
+        projectId: PROJECT_ID,
+        hasDataset: (name) => store.hasDataset(name),
+        documents: storeAssetDocuments(store),
+        publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
+      }),
+    )
+  } finally {
+    store.close()
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
 /** The content CLI; returns the process exit code. Output goes through `io` so tests can read it. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>
@@ -187,6 +232,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         replace: { type: 'boolean' },
         missing: { type: 'boolean' },
         force: { type: 'boolean' },
+        delete: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -208,23 +254,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'export' || command === 'import') {
       const file = rest[0]
       if (!file) throw new UsageError(`${command} needs a file name`)
-      const serverPid = command === 'import' ? runningServerPid(env.DATA_DIR) : null
-      if (serverPid !== null && !parsed.values.force) {
-        io.err(
-          `A server (pid ${serverPid}) is using ${env.DATA_DIR}; stop it before importing (it keeps content in memory), or pass --force if that pid is stale.`,
-        )
+      if (command === 'import' && refuseWhileServing(env.DATA_DIR, 'importing', parsed.values.force, io))
         return 1
-      }
       const dataset = parsed.values.dataset ?? env.SANITY_DATASET ?? 'production'
-      const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
-      try {
-        const assets = createAssets({
-          dataDir: env.DATA_DIR,
-          projectId: PROJECT_ID,
-          hasDataset: (name) => store.hasDataset(name),
-          documents: storeAssetDocuments(store),
-          publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
-        })
+      await withContent(env, dataset, async (store, assets) => {
         if (command === 'export') {
           const result = await exportDataset({ store, files: assets.files, dataset, file })
           io.out(
@@ -244,9 +277,33 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             `Imported ${result.documents} document(s) and ${result.assets} archived asset(s) into ${dataset}`,
           )
         }
-      } finally {
-        store.close()
-      }
+      })
+      return 0
+    }
+    if (command === 'assets:unused') {
+      const remove = parsed.values.delete === true
+      if (remove && refuseWhileServing(env.DATA_DIR, 'deleting assets', parsed.values.force, io)) return 1
+      const dataset = parsed.values.dataset ?? env.SANITY_DATASET ?? 'production'
+      await withContent(env, dataset, async (store, assets) => {
+        const unused = findUnusedAssets(store, assets.files, dataset)
+        table(
+          unused.map((asset) => ({
+            document: asset.id ?? '(no document)',
+            file: `${asset.kind}/${asset.file}`,
+            size: formatBytes(asset.bytes),
+            uploadedAs: asset.originalFilename ?? '',
+          })),
+        ).forEach(io.out)
+        const total = formatBytes(unused.reduce((sum, asset) => sum + asset.bytes, 0))
+        if (!remove) {
+          io.out(`${unused.length} unused asset(s), ${total}. Run again with --delete to remove them.`)
+          return
+        }
+        const deleted = await deleteUnusedAssets(store, assets.files, dataset, unused, 'cli')
+        io.out(
+          `Deleted ${deleted.documents} asset document(s) and ${deleted.files} file(s), ${formatBytes(deleted.bytes)}`,
+        )
+      })
       return 0
     }
     const accounts = openAccounts({ file: accountsFile(env.DATA_DIR) })
