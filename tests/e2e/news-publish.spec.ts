@@ -1,4 +1,5 @@
 import { contentClient, signInToContent } from './support/content-session'
+import { expectPostInFeeds } from './support/feeds'
 import { todayServerUrl } from './support/servers'
 import { expect, test } from './support/test'
 
@@ -62,16 +63,11 @@ test('a post published in the Studio is on /news, in the RSS feed and in the sit
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByText('Hello from the Studio.')).toBeVisible()
 
-  const feed = await (await request.get(`${todayServerUrl}/news/rss.xml`)).text()
-  const firstItem = feed.split('<item>')[1]!
-  expect(firstItem).toContain(`<title>${title}</title>`)
-  expect(firstItem).toContain(`<link>${todayServerUrl}/news/${slug}</link>`)
-  expect(firstItem).toContain(
-    '<description>Published by the e2e test &amp; checked everywhere.</description>',
-  )
-  expect(await (await request.get(`${todayServerUrl}/sitemap.xml`)).text()).toContain(
-    `<loc>${todayServerUrl}/news/${slug}</loc>`,
-  )
+  await expectPostInFeeds(request, todayServerUrl, {
+    title,
+    slug,
+    escapedExcerpt: 'Published by the e2e test &amp; checked everywhere.',
+  })
 })
 
 test('past 12 posts the list pages with crawlable links', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { expectPostInFeeds } from './support/feeds'
 import { E2E_PORT } from './support/servers'
 import { createDocument, publish, publishedQuery, signIn, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
@@ -47,11 +48,10 @@ test('a news post written and published in the Studio is on /news, in the RSS fe
   await expect(site.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(site.getByText('Hello from the band manager’s desk.')).toBeVisible()
 
-  const feed = await (await request.get(`${SITE}/news/rss.xml`)).text()
-  const firstItem = feed.split('<item>')[1] ?? ''
-  expect(firstItem).toContain(`<title>${title}</title>`)
-  expect(firstItem).toContain(`<link>${SITE}/news/${slug}</link>`)
-  expect(firstItem).toContain('<description>Notes from the road &amp; the van.</description>')
-  expect(await (await request.get(`${SITE}/sitemap.xml`)).text()).toContain(`<loc>${SITE}/news/${slug}</loc>`)
+  await expectPostInFeeds(request, SITE, {
+    title,
+    slug,
+    escapedExcerpt: 'Notes from the road &amp; the van.',
+  })
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
