@@ -4,8 +4,8 @@ import { expect as baseExpect, isLocalUrl, test } from './support/test'
 import {
   createDocument,
   HTTPS_ORIGIN,
-  publish,
   publishedQuery,
+  publishUntil,
   signIn,
   unexpectedStudioErrors,
 } from './support/studio'
@@ -49,19 +49,6 @@ async function setDateTime(page: Page, value: string) {
   }).toPass()
 }
 
-/**
- * Publishes until the content API serves the expected published value. Right after an upload the Studio can
- * accept a click on Publish and still send no publish action; a document the next step references must be
- * published for real, so check the API and click again when it was dropped.
- */
-async function publishUntil(page: Page, query: string, params: Record<string, unknown>, expected: unknown) {
-  const button = page.getByRole('button', { name: 'Publish', exact: true })
-  await expect(async () => {
-    if (await button.isEnabled()) await button.click()
-    await baseExpect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
-  }).toPass({ timeout: 60_000 })
-}
-
 test('an event created and published in the Studio is on the site; Sold Out too; unpublish and delete', async ({
   page,
   consoleErrors,
@@ -74,12 +61,8 @@ test('an event created and published in the Studio is on the site; Sold Out too;
   await page.getByRole('textbox', { name: 'City' }).fill('Ventura')
   await page.getByRole('button', { name: 'Generate' }).click()
   await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/forastero')
-  await publish(page)
-
   // The Studio shows "Published" as soon as it sent the action; wait until the API serves it.
-  await expect
-    .poll(async () => publishedQuery(page, '*[venue == $venue][0].status', { venue }))
-    .toBe('onSale')
+  await publishUntil(page, '*[venue == $venue][0].status', { venue }, 'onSale')
   const site = await page.context().newPage()
   await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
   const row = site.locator('.event-list__item', { hasText: venue })
@@ -90,10 +73,7 @@ test('an event created and published in the Studio is on the site; Sold Out too;
   )
 
   await page.getByRole('radio', { name: 'Sold out' }).check()
-  await publish(page)
-  await expect
-    .poll(async () => publishedQuery(page, '*[venue == $venue][0].status', { venue }))
-    .toBe('soldOut')
+  await publishUntil(page, '*[venue == $venue][0].status', { venue }, 'soldOut')
   await site.reload()
   await expect(row).toContainText('Sold Out')
   await expect(row.getByRole('link')).toHaveCount(0)
@@ -174,7 +154,7 @@ async function newEvent(page: Page, venue: string, city: string) {
   await page.getByRole('textbox', { name: 'City' }).fill(city)
   await page.getByRole('button', { name: 'Generate' }).click()
   await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/x')
-  await publish(page)
+  await publishUntil(page, '*[venue == $venue][0].city', { venue }, city)
 }
 
 test('two editors in two browsers edit the same document: both edits survive', async ({
@@ -204,10 +184,15 @@ test('two editors in two browsers edit the same document: both edits survive', a
   // Each sees the other's edit arrive through the listener.
   await expect(second.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Forastero Way')
   await expect(page.getByRole('textbox', { name: 'Region' })).toHaveValue('Baja California')
-  await publish(page)
-  await expect
-    .poll(async () => publishedQuery(page, '*[venue == $venue][0]{address, region}', { venue }))
-    .toEqual({ address: '1 Forastero Way', region: 'Baja California' })
+  await publishUntil(
+    page,
+    '*[venue == $venue][0]{address, region}',
+    { venue },
+    {
+      address: '1 Forastero Way',
+      region: 'Baja California',
+    },
+  )
   await other.close()
   expect(unexpectedStudioErrors([...consoleErrors, ...secondErrors])).toEqual([])
 })
@@ -217,8 +202,7 @@ test('history: an earlier revision is restored and published', async ({ page, co
   const venue = `Foro Historia ${Date.now()}`
   await newEvent(page, venue, 'Ventura')
   await page.getByRole('textbox', { name: 'City' }).fill('Oxnard')
-  await publish(page)
-  await expect.poll(async () => publishedQuery(page, '*[venue == $venue][0].city', { venue })).toBe('Oxnard')
+  await publishUntil(page, '*[venue == $venue][0].city', { venue }, 'Oxnard')
 
   // The document's status in the footer opens the history; the first revision still says Ventura.
   await page.getByRole('button', { name: /^Administrator (Last published|Published|Edited|Created)/ }).click()
@@ -235,8 +219,7 @@ test('history: an earlier revision is restored and published', async ({ page, co
   await page.getByRole('button', { name: 'Confirm', exact: true }).click()
   // The revision comes back as a draft (a replaceDraft action) to review and publish.
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Ventura')
-  await publish(page)
-  await expect.poll(async () => publishedQuery(page, '*[venue == $venue][0].city', { venue })).toBe('Ventura')
+  await publishUntil(page, '*[venue == $venue][0].city', { venue }, 'Ventura')
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
 
@@ -254,10 +237,7 @@ test('reordering the gallery by drag and drop reorders the site', async ({ page,
   await page.keyboard.press('Space')
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Space')
-  await publish(page)
-
-  const expected = [before[1], before[0], ...before.slice(2)]
-  await expect.poll(async () => publishedQuery<string[]>(page, slugsQuery)).toEqual(expected)
+  await publishUntil(page, slugsQuery, {}, [before[1], before[0], ...before.slice(2)])
   const site = await page.context().newPage()
   await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
   await expect(site.locator('#media .media-tile').first()).toHaveAttribute('data-slug', before[1]!)

@@ -56,11 +56,20 @@ export async function createDocument(page: Page, listTitle: string, typeTitle: s
   await expect(page.getByRole('heading', { name: 'Untitled', level: 2 })).toBeVisible({ timeout: 30_000 })
 }
 
-/** Publishes the open document and waits until the Studio has nothing left to publish. */
-export async function publish(page: Page) {
+/**
+ * Publishes until the content API serves the expected published value. The Studio can accept a click on Publish
+ * and still send no publish action (right after an upload, or while the last keystrokes are still syncing: the
+ * button goes disabled for a moment, then enabled again), so check the API and click again when it was dropped.
+ */
+export async function publishUntil(
+  page: Page,
+  query: string,
+  params: Record<string, unknown>,
+  expected: unknown,
+) {
   const button = page.getByRole('button', { name: 'Publish', exact: true })
-  await expect(button).toBeEnabled({ timeout: 20_000 })
-  await button.click()
-  // The button stays disabled once the draft is published (there is nothing left to publish).
-  await expect(button).toBeDisabled({ timeout: 20_000 })
+  await expect(async () => {
+    if (await button.isEnabled()) await button.click()
+    await expect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
+  }).toPass({ timeout: 60_000 })
 }
