@@ -128,7 +128,12 @@ async function main() {
       return result.lhr as unknown as Lhr
     }
     await warmUp(url)
-    const lhr = await run()
+    // Lighthouse says so itself: a trace it failed to record (NO_NAVSTART and friends) is worth one more run.
+    let lhr = await run()
+    if (lhr.runtimeError) {
+      console.log(`  (Lighthouse runtime error ${lhr.runtimeError.code}; running it once more)`)
+      lhr = await run()
+    }
 
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
