@@ -68,8 +68,17 @@ export function forwardedResponseHeaders(headers: IncomingHttpHeaders): Outgoing
   return out
 }
 
-export function isReplayable(method: string | undefined): boolean {
-  return method === 'GET' || method === 'HEAD'
+/**
+ * A request that can be sent to the backend again: a GET or HEAD that declares no body (HTTP/2 ended the
+ * stream with its headers; HTTP/1.1 sent neither Content-Length nor Transfer-Encoding). Any other request
+ * streams its body to the backend once.
+ */
+export function isReplayable(req: Http2ServerRequest | http.IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const stream = (req as Partial<Http2ServerRequest>).stream
+  if (stream) return stream.endAfterHeaders
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
 }
 
 /** The error of a request written to a pooled socket the backend had already closed. */
@@ -112,8 +121,7 @@ export function createHttpsFront({
         remoteAddress: req.socket?.remoteAddress,
       }),
     }
-    // GET and HEAD carry no body, so they can be sent again; anything else streams its body once.
-    const replayable = isReplayable(req.method)
+    const replayable = isReplayable(req)
 
     const send = (retry: boolean) => {
       // The retry takes a connection of its own (agent: false), never another pooled socket that
