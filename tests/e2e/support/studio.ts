@@ -72,4 +72,6 @@ export async function publishUntil(
     if (await button.isEnabled()) await button.click()
     await expect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
   }).toPass({ timeout: 60_000 })
+  // The Studio learns of the publish through the listener: then nothing is left to publish.
+  await expect(button).toBeDisabled({ timeout: 20_000 })
 }
