@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
-import { E2E_PORT, TEST_GA_ID, TEST_NOW, TODAY_PORT } from './tests/e2e/support/servers'
+import { E2E_PORT, TEST_GA_ID, TEST_NOW, TODAY_PORT, VISUAL_PORT } from './tests/e2e/support/servers'
 
 // The built server, as `npm start` runs it, each on a throwaway data dir. GA4 is configured so the analytics
 // queue can be observed; its script request is blocked by the test fixture, so nothing is sent.
@@ -30,10 +30,16 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    { name: 'site', testIgnore: /studio-news\.spec\.ts$/ },
-    // Publishes a news post to the main server, whose news list the site project reads as seeded: it runs
-    // once every site test has finished.
-    { name: 'after-site', testMatch: /studio-news\.spec\.ts$/, dependencies: ['site'] },
+    { name: 'site', testIgnore: /(studio-news|studio-shows|visual)\.spec\.ts$/ },
+    // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
+    {
+      name: 'visual',
+      testMatch: /visual\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${VISUAL_PORT}` },
+    },
+    // Publish a news post and a show to the main server, whose news and tour lists the site project reads as
+    // seeded: they run once every site test has finished.
+    { name: 'after-site', testMatch: /studio-(news|shows)\.spec\.ts$/, dependencies: ['site'] },
   ],
   webServer: [
     // Pinned clock: the spec's tour list (Oct 1 2025).
@@ -41,5 +47,7 @@ export default defineConfig({
     server(E2E_PORT, { TEST_NOW, HTTPS_PORT: String(E2E_PORT + 1) }),
     // Real clock ("today"): every 2025 show is past. An empty TEST_NOW counts as unset.
     server(TODAY_PORT, { TEST_NOW: '' }),
+    // Pinned clock and untouched seed content for the screenshot suite, with its own Studio on HTTPS.
+    server(VISUAL_PORT, { TEST_NOW, HTTPS_PORT: String(VISUAL_PORT + 1) }),
   ],
 })

@@ -38,7 +38,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'studio/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'studio/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
         },
       },
     ],

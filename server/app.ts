@@ -5,11 +5,16 @@ import type { Clock } from './clock'
 import type { Env } from './env'
 import { adminHttpsRedirect } from './http/admin-https-redirect'
 import { apiNotFound, errorHandler } from './http/error-handler'
+import { hostAllowList, hostPolicyFrom } from './http/public-origin'
 import { requestLogger } from './http/request-logger'
+import { bodyTimeout } from './http/request-timeouts'
 import { securityHeaders } from './http/security-headers'
 import { staticAssets } from './http/static-assets'
+import { transportHeaders } from './http/transport-headers'
 import type { Logger } from './logger'
 import { createContentClient } from '../web/src/lib/content-client'
+import { createPageResponses, type PageResponses } from './page-cache/page-responses'
+import type { SiteContent } from './page-cache/site-content'
 import { createSeoRouter } from './seo/seo-router'
 import type { Renderer } from './ssr/renderer'
 import { ssrHandler } from './ssr/ssr-handler'
@@ -27,6 +32,14 @@ export type AppDeps = {
    * loopback. Default: the port the request came in on.
    */
   loopbackPort?: () => number
+  /**
+   * Where page renders read content in-process and how they learn of changes: with it, pages and feeds are
+   * rendered once per content revision and kept (ADR 090, not in development). Without it, every request
+   * renders and reads the content API over loopback (or Sanity's API CDN).
+   */
+  siteContent?: SiteContent
+  /** Page cache limits (tests). */
+  pageCacheLimits?: { maxEntries?: number; maxBytes?: number }
 }
 
 /** What the browser needs to know about the deployment; everything here is public. */
@@ -39,16 +52,40 @@ export function publicConfigFrom(env: Env): PublicConfig {
 }
 
 /** Builds the Express app without listening, so tests can drive it with supertest or on port 0. */
-export function createApp({ env, logger, clock, renderer, routers = {}, loopbackPort }: AppDeps): Express {
+export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
+  const { env, logger, clock, renderer, routers = {}, loopbackPort } = deps
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
 
-  app.use(securityHeaders({ isDev: env.NODE_ENV === 'development' }))
+  const hostPolicy = hostPolicyFrom(env)
+  const security = securityHeaders({
+    isDev: env.NODE_ENV === 'development',
+    analytics: !!env.GA_MEASUREMENT_ID,
+  })
+  const siteContent = env.NODE_ENV === 'development' ? undefined : deps.siteContent
+  const pages = createPageResponses({
+    clock,
+    logger,
+    siteUrl: env.SITE_URL,
+    securityHandlers: security,
+    changes: siteContent?.changes,
+    nextScheduled: siteContent?.nextScheduled,
+    policyFor: renderer?.cachePolicy,
+    limits: deps.pageCacheLimits,
+  })
+
+  // Before anything builds a URL or a redirect from the Host header, stored pages included (ADR 086).
+  app.use(hostAllowList(hostPolicy))
+  app.use(transportHeaders)
+  // A stored page is answered first, logged and with its security headers, without the rest of the stack.
+  app.use(pages.fastPath)
   app.use(requestLogger(logger))
+  app.use(security)
+  app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))
   app.use(compression())
 
-  app.use(adminHttpsRedirect(env.HTTPS_PORT))
+  app.use(adminHttpsRedirect(env.HTTPS_PORT, hostPolicy.siteUrl))
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', time: clock.now().toISOString() })
@@ -65,9 +102,10 @@ export function createApp({ env, logger, clock, renderer, routers = {}, loopback
     : (req: Request) => `http://127.0.0.1:${loopbackPort?.() ?? req.socket.localPort}/content`
   app.use(
     createSeoRouter({
-      siteUrl: env.SITE_URL,
       clock,
+      pages,
       contentClientFor: (req) =>
+        siteContent?.reader ??
         createContentClient({
           ...publicConfig.content,
           apiUrl: contentApiUrl?.(req) ?? publicConfig.content.apiUrl,
@@ -75,6 +113,8 @@ export function createApp({ env, logger, clock, renderer, routers = {}, loopback
     }),
   )
 
+  // Browsers ask for /favicon.ico by themselves (the Studio's pages, feed readers): the site's icon is an SVG.
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
   if (renderer?.middleware) app.use(renderer.middleware)
   if (renderer?.clientDir) app.use(staticAssets(renderer.clientDir))
   if (renderer) {
@@ -82,13 +122,14 @@ export function createApp({ env, logger, clock, renderer, routers = {}, loopback
       ssrHandler({
         renderer,
         publicConfig,
-        siteUrl: env.SITE_URL,
         clock,
+        pages,
+        contentClient: siteContent?.reader,
         contentApiUrl,
       }),
     )
   }
 
   app.use(errorHandler)
-  return app
+  return Object.assign(app, { pages })
 }

@@ -34,8 +34,57 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
   /** Largest asset upload accepted by the content API, in megabytes (larger ones get 413). */
   CONTENT_UPLOAD_LIMIT_MB: z.coerce.number().positive().max(2048).default(50),
+  /** Largest image transform output, in megapixels (after `dpr`); larger requests get 400. */
+  IMAGE_MAX_OUTPUT_MEGAPIXELS: z.coerce.number().positive().max(67).default(16),
+  /** Image transforms rendered at once. */
+  IMAGE_TRANSFORM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Image transforms waiting for a slot; past that, new ones get 429. */
+  IMAGE_TRANSFORM_QUEUE: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** Disk for rendered image variants, in megabytes; the least recently served are deleted past it. */
+  IMAGE_CACHE_MB: z.coerce.number().positive().max(1_000_000).default(512),
+  /**
+   * Host names (comma-separated, no port) the server answers for besides SITE_URL's and the loopback names
+   * (localhost, *.localhost, 127.0.0.1, ::1). Other `Host` headers get 400, so they cannot steer redirects or links.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'must be host names without ports')))
+    .default([]),
   /** How long a Studio sign-in lasts, in days. */
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  // Limits on hostile input (README "Query and request limits", ADR 080).
+  /** Worker threads per query lane (public, trusted); default: cores - 1, between 2 and 4. */
+  QUERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Heap each query worker may use, in megabytes. */
+  QUERY_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
+  /** Longest a query may take from arrival to result, queueing included; then its worker is stopped. */
+  QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  QUERY_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+  QUERY_MAX_PARAMS_KB: z.coerce.number().int().min(1).max(10_240).default(128),
+  /** Deepest syntax tree a query may have. */
+  QUERY_MAX_DEPTH: z.coerce.number().int().min(8).max(2000).default(200),
+  QUERY_MAX_RESULT_MB: z.coerce.number().positive().max(1024).default(8),
+  /** Queries evaluated at once for one anonymous client (IPv4 address or IPv6 /64), and for all of them. */
+  QUERY_MAX_ANONYMOUS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
+  QUERY_MAX_ANONYMOUS: z.coerce.number().int().min(1).default(64),
+  /** Open listeners (SSE): in total, per signed-in user or token, anonymous in total and per client. */
+  LISTEN_MAX_TOTAL: z.coerce.number().int().min(1).default(1000),
+  LISTEN_MAX_PER_USER: z.coerce.number().int().min(1).default(500),
+  LISTEN_MAX_ANONYMOUS: z.coerce.number().int().min(0).default(100),
+  LISTEN_MAX_ANONYMOUS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
+  /** Deepest JSON accepted in any body or query parameter. */
+  JSON_MAX_DEPTH: z.coerce.number().int().min(8).max(1000).default(64),
+  /** Largest mutate or actions body, in megabytes. */
+  CONTENT_BODY_LIMIT_MB: z.coerce.number().positive().max(512).default(4),
+  /** Seconds a client has to send its request headers, and (after them) its body. */
+  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().positive().max(600).default(10),
+  HTTP_BODY_TIMEOUT_S: z.coerce.number().positive().max(3600).default(10),
   /** The server's "now" in tests (ISO time with offset); only honoured when NODE_ENV=test. */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
 

@@ -2,16 +2,21 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createApp } from './app'
+import { createApp, publicConfigFrom } from './app'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty } from './content-api/import-export'
 import { ContentStore } from './content-api/store'
+import { acceptStudioSocket, isStudioSocketRequest } from './content-api/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
+import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
+import { installProcessGuard } from './process-guard'
+import { QueryPool } from './content-api/query-pool'
 import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
+import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
 import { createDevRenderer, createProdRenderer } from './ssr/renderer'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -31,8 +36,10 @@ function loadEnv(): Env {
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
+  installProcessGuard(logger)
   const clock = createClock(env)
-  const server = createServer()
+  const server = createServer(SERVER_TIMEOUT_OPTIONS)
+  applyServerTimeouts(server, { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000 })
 
   const renderer =
     env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
@@ -41,7 +48,16 @@ async function main() {
     file: path.join(env.DATA_DIR, 'content.sqlite'),
     datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
   })
-  const contentApi = await createEmbeddedContentApi({ env, store: contentStore, logger, markRunning: true })
+  // GROQ runs in worker threads, off the event loop that serves pages (ADR 080).
+  const queryPool = new QueryPool({ threads: env.QUERY_WORKERS, memoryMb: env.QUERY_WORKER_MEMORY_MB })
+  await queryPool.ready()
+  const contentApi = await createEmbeddedContentApi({
+    env,
+    store: contentStore,
+    logger,
+    markRunning: true,
+    contentApiOptions: { queryPool },
+  })
   const siteDataset = env.SANITY_DATASET ?? 'production'
   // First start: an empty dataset gets the seed content. A failing seed is logged, never fatal.
   await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
@@ -56,18 +72,33 @@ async function main() {
     clock,
     authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
   })
+  // Pages are rendered once per content revision (ADR 090): from the store in-process, or from Sanity's API.
+  const content = publicConfigFrom(env).content
+  const siteContent = env.SANITY_PROJECT_ID
+    ? sanitySiteContent(content, { logger })
+    : embeddedSiteContent(contentStore, content)
   const app = createApp({
     env,
     logger,
     clock,
     renderer,
+    siteContent,
     routers: { '/content': contentApi.router, '/api/newsletter': newsletter.router },
     loopbackPort: () => {
       const address = server.address()
       return typeof address === 'object' && address ? address.port : env.PORT
     },
   })
-  server.on('request', app)
+  // A page the cache holds is answered before Express (ADR 090); everything else goes through the app.
+  server.on('request', (req, res) => {
+    if (!app.pages.answer(req, res)) app(req, res)
+  })
+  // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
+  // upgrade is refused, as Node does when nothing listens.
+  server.on('upgrade', (req, socket) => {
+    if (isStudioSocketRequest(req)) acceptStudioSocket(req, socket)
+    else if (env.NODE_ENV !== 'development') socket.destroy()
+  })
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve))
   const port = (server.address() as AddressInfo).port
   logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`)
@@ -85,6 +116,7 @@ async function main() {
       key: tls.key,
       target: () => loopbackTarget(server.address() as AddressInfo),
       logger,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
     })
     await new Promise<void>((resolve) => front.server.listen(env.HTTPS_PORT, env.HOST, resolve))
     httpsFront = front
@@ -109,9 +141,11 @@ async function main() {
     server.closeIdleConnections()
     // Listener streams never go idle; end them so the close can complete.
     contentStore.endStreams()
+    app.pages.close()
     void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
       await renderer.close()
       await newsletter.close()
+      await queryPool.close()
       contentApi.close()
       contentStore.close()
       logger.info('stopped')

@@ -169,7 +169,13 @@ async function inProcess(store: ContentStore, asServed: boolean) {
 }
 
 async function listen(options: { queryCache: boolean }, store: ContentStore) {
-  const api = createContentApi({ store, authenticate: testAuthenticate, queryCache: options.queryCache })
+  const api = createContentApi({
+    store,
+    authenticate: testAuthenticate,
+    queryCache: options.queryCache,
+    // The fan-out opens 100 listeners as one user, over the per-user cap of a real deployment (ADR 080).
+    listenerLimits: { perUser: 1000 },
+  })
   const app = createTestApp({ routers: { '/content': api } })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))

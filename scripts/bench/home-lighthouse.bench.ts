@@ -1,7 +1,7 @@
 /**
- * Lighthouse (mobile, Lighthouse 12 defaults) against the production build of the home page, served the way
- * `npm start` serves it (fresh data dir with the seed content), on the system's Chromium. Prints the four
- * category scores, LCP/CLS/TBT, and the JavaScript `/` loads (gzip): what the HTML asks for up front, and
+ * Lighthouse (mobile, Lighthouse 12 defaults) against the production build of the home page and of a show page,
+ * served the way `npm start` serves it (fresh data dir with the seed content), on the system's Chromium. Prints the
+ * four category scores, LCP/CLS/TBT, and the JavaScript each page loads (gzip): what the HTML asks for up front, and
  * everything fetched until the page settled, plus whether any Studio code was among it.
  *
  * Targets (issue 5): performance >= 95, accessibility 100, best practices >= 95, SEO 100, CLS < 0.05,
@@ -89,7 +89,7 @@ async function warmUp(url: string) {
   const html = await (await fetch(url)).text()
   const images = new Set<string>()
   for (const match of html.matchAll(/(?:src|srcSet|imageSrcSet|href)="([^"]+)"/gi)) {
-    for (const part of match[1]!.replaceAll('&amp;', '&').split(',')) {
+    for (const part of match[1]!.replaceAll('&amp;', '&').split(/,\s+/)) {
       const candidate = part.trim().split(' ')[0]!
       if (candidate.startsWith('/content/images/')) images.add(new URL(candidate, url).href)
     }
@@ -110,76 +110,78 @@ type Lhr = {
   >
 }
 
+/** The home page, and a show page (issue 17: the same targets), from the seed content. */
+const PAGES = ['/', '/shows/2025-10-25-land-sky-somis']
+
+/** One Lighthouse run of `origin + pagePath`, with its figures printed. */
+async function audit(chromePort: number, origin: string, pagePath: string) {
+  const url = `${origin}${pagePath}`
+  const run = async () => {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    if (!result) throw new Error('Lighthouse returned no result')
+    return result.lhr as unknown as Lhr
+  }
+  await warmUp(url)
+  // Lighthouse says so itself: a trace it failed to record (NO_NAVSTART and friends) is worth one more run.
+  let lhr = await run()
+  if (lhr.runtimeError) {
+    console.log(`  (Lighthouse runtime error ${lhr.runtimeError.code}; running it once more)`)
+    lhr = await run()
+  }
+
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const requests = lhr.audits['network-requests']?.details?.items ?? []
+  const scripts = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
+  const html = await (await fetch(url)).text()
+  const initial = initialScripts(html, url)
+  const initialBytes = (await Promise.all(initial.map(gzipSizeOf))).reduce((a, b) => a + b, 0)
+  const loadedBytes = (await Promise.all(scripts.map((s) => gzipSizeOf(s.url)))).reduce((a, b) => a + b, 0)
+  const studio = requests.filter(
+    (item) => STUDIO_CHUNK.test(new URL(item.url).pathname) && item.resourceType === 'Script',
+  )
+
+  console.log(`Lighthouse ${'12'} mobile, ${url}`)
+  console.log(`  performance     ${score('performance')}   (target >= 95)`)
+  console.log(`  accessibility   ${score('accessibility')}   (target 100)`)
+  console.log(`  best practices  ${score('best-practices')}   (target >= 95)`)
+  console.log(`  SEO             ${score('seo')}   (target 100)`)
+  console.log(`  LCP             ${Math.round(metric('largest-contentful-paint'))} ms`)
+  console.log(`  CLS             ${metric('cumulative-layout-shift').toFixed(3)}   (target < 0.05)`)
+  console.log(`  TBT             ${Math.round(metric('total-blocking-time'))} ms`)
+  console.log(
+    `  FCP             ${Math.round(metric('first-contentful-paint'))} ms, server response ${Math.round(metric('server-response-time'))} ms, JS boot-up ${Math.round(metric('bootup-time'))} ms`,
+  )
+  console.log(`  initial JS      ${kb(initialBytes)} gzip in ${initial.length} file(s)   (target <= 110 KB)`)
+  console.log(
+    `  all JS loaded   ${kb(loadedBytes)} gzip in ${scripts.length} file(s) (lazy toast/tooltip chunks after hydration included)`,
+  )
+  for (const script of scripts) console.log(`    ${new URL(script.url).pathname}`)
+  console.log(`  Studio loaded   ${studio.length > 0 ? `YES: ${studio.map((s) => s.url).join(', ')}` : 'no'}`)
+  const failing = Object.entries(lhr.audits as Record<string, { score?: number | null; title?: string }>)
+    .filter(([, audit]) => audit.score !== null && audit.score !== undefined && audit.score < 0.9)
+    .map(([id, audit]) => `${id} (${audit.score})`)
+  if (failing.length > 0) console.log(`  audits below 0.9: ${failing.join(', ')}`)
+  const errored = Object.entries(lhr.audits as Record<string, { errorMessage?: string }>)
+    .filter(([, audit]) => audit.errorMessage)
+    .map(([id, audit]) => `${id}: ${audit.errorMessage}`)
+  if (lhr.runtimeError)
+    console.log(`  Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  if (errored.length > 0) console.log(`  audit errors:\n    ${errored.slice(0, 8).join('\n    ')}`)
+}
+
 async function main() {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-bench-'))
   const server = await startServer(port, dataDir)
-  const url = `http://localhost:${port}/`
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
   try {
-    const run = async () => {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
-      if (!result) throw new Error('Lighthouse returned no result')
-      return result.lhr as unknown as Lhr
-    }
-    await warmUp(url)
-    // Lighthouse says so itself: a trace it failed to record (NO_NAVSTART and friends) is worth one more run.
-    let lhr = await run()
-    if (lhr.runtimeError) {
-      console.log(`  (Lighthouse runtime error ${lhr.runtimeError.code}; running it once more)`)
-      lhr = await run()
-    }
-
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-    const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-    const requests = lhr.audits['network-requests']?.details?.items ?? []
-    const scripts = requests.filter(
-      (item) => item.resourceType === 'Script' && item.url.startsWith(url.slice(0, -1)),
-    )
-    const html = await (await fetch(url)).text()
-    const initial = initialScripts(html, url)
-    const initialBytes = (await Promise.all(initial.map(gzipSizeOf))).reduce((a, b) => a + b, 0)
-    const loadedBytes = (await Promise.all(scripts.map((s) => gzipSizeOf(s.url)))).reduce((a, b) => a + b, 0)
-    const studio = requests.filter(
-      (item) => STUDIO_CHUNK.test(new URL(item.url).pathname) && item.resourceType === 'Script',
-    )
-
-    console.log(`Lighthouse ${'12'} mobile, ${url}`)
-    console.log(`  performance     ${score('performance')}   (target >= 95)`)
-    console.log(`  accessibility   ${score('accessibility')}   (target 100)`)
-    console.log(`  best practices  ${score('best-practices')}   (target >= 95)`)
-    console.log(`  SEO             ${score('seo')}   (target 100)`)
-    console.log(`  LCP             ${Math.round(metric('largest-contentful-paint'))} ms`)
-    console.log(`  CLS             ${metric('cumulative-layout-shift').toFixed(3)}   (target < 0.05)`)
-    console.log(`  TBT             ${Math.round(metric('total-blocking-time'))} ms`)
-    console.log(
-      `  FCP             ${Math.round(metric('first-contentful-paint'))} ms, server response ${Math.round(metric('server-response-time'))} ms, JS boot-up ${Math.round(metric('bootup-time'))} ms`,
-    )
-    console.log(
-      `  initial JS      ${kb(initialBytes)} gzip in ${initial.length} file(s)   (target <= 110 KB)`,
-    )
-    console.log(
-      `  all JS loaded   ${kb(loadedBytes)} gzip in ${scripts.length} file(s) (lazy toast/tooltip chunks after hydration included)`,
-    )
-    for (const script of scripts) console.log(`    ${new URL(script.url).pathname}`)
-    console.log(
-      `  Studio loaded   ${studio.length > 0 ? `YES: ${studio.map((s) => s.url).join(', ')}` : 'no'}`,
-    )
-    const failing = Object.entries(lhr.audits as Record<string, { score?: number | null; title?: string }>)
-      .filter(([, audit]) => audit.score !== null && audit.score !== undefined && audit.score < 0.9)
-      .map(([id, audit]) => `${id} (${audit.score})`)
-    if (failing.length > 0) console.log(`  audits below 0.9: ${failing.join(', ')}`)
-    const errored = Object.entries(lhr.audits as Record<string, { errorMessage?: string }>)
-      .filter(([, audit]) => audit.errorMessage)
-      .map(([id, audit]) => `${id}: ${audit.errorMessage}`)
-    if (lhr.runtimeError)
-      console.log(`  Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-    if (errored.length > 0) console.log(`  audit errors:\n    ${errored.slice(0, 8).join('\n    ')}`)
+    for (const pagePath of PAGES) await audit(chrome.port, `http://localhost:${port}`, pagePath)
   } finally {
     chrome.kill()
     server.kill('SIGTERM')

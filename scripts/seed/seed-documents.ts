@@ -136,10 +136,12 @@ const events = [
     region: 'CA',
     country: 'US',
     address: '4250 Somis Rd',
+    postalCode: '93066',
     status: 'onSale',
     ticketUrl: LAND_SKY_TICKETS,
     price: 45,
     currency: 'USD',
+    media: [ref('media-tour-promo-poster', 'poster')],
   },
   {
     _id: 'event-2025-11-06-arlington',
@@ -153,7 +155,13 @@ const events = [
     region: 'CA',
     country: 'US',
     address: '1317 State St',
+    postalCode: '93101',
+    doorsTime: '18:00',
     status: 'soldOut',
+    price: 38,
+    currency: 'USD',
+    notes: 'All ages. Support from Trío Arroyo Seco.',
+    media: [ref('media-intoxicated', 'intoxicated')],
   },
   {
     _id: 'event-2025-11-08-irvine-bowl',
@@ -166,6 +174,8 @@ const events = [
     region: 'CA',
     country: 'US',
     address: '650 Laguna Canyon Rd',
+    postalCode: '92651',
+    doorsTime: '18:00',
     status: 'soldOut',
   },
   {
@@ -179,7 +189,12 @@ const events = [
     region: 'CA',
     country: 'US',
     address: '320 E Ojai Ave',
+    postalCode: '93023',
+    doorsTime: '18:30',
     status: 'soldOut',
+    notes: 'The first night of the anniversary tour, in the hotel garden under the oaks.',
+    setlist: ['Alma Oeste', 'El Cascabel', 'Intoxicated', 'La Bamba', 'Colas (breakdown)'],
+    media: [ref('media-band-performance-1', 'performance')],
   },
 ]
 

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express'
+import { Router, type Request, type RequestHandler } from 'express'
 import type { Accounts } from './accounts/accounts'
 import { createAuthenticate } from './auth/authenticate'
 import { createLoginRouter } from './auth/login-router'
@@ -12,6 +12,8 @@ export type ContentEdgeOptions = {
   /** Where the content API is mounted, `/content`; the login page URL is built from it. */
   mountPath: string
   allowedHosts?: string[]
+  /** The origin for absolute URLs (the login page's); default: the request's. */
+  publicOrigin?: (req: Request) => string
   /** Extra routers the edge owns (assets), split like the edge's own. */
   assets?: { versioned: Router; root: Router }
 }
@@ -29,7 +31,12 @@ export type ContentEdge = {
 export function createContentEdge(options: ContentEdgeOptions): ContentEdge {
   const { accounts, project, mountPath } = options
   const versioned = Router()
-  versioned.use(createSessionRouter(accounts, { loginPath: `${mountPath}/auth/login` }))
+  versioned.use(
+    createSessionRouter(accounts, {
+      loginPath: `${mountPath}/auth/login`,
+      publicOrigin: options.publicOrigin,
+    }),
+  )
   versioned.use(createUsersRouter(accounts))
   versioned.use(createStudioStubsRouter(accounts, project))
   if (options.assets) versioned.use(options.assets.versioned)

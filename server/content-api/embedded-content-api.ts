@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { RequestHandler, Router } from 'express'
 import type { Env } from '../env'
+import { hostPolicyFrom, publicOriginOf } from '../http/public-origin'
 import type { Logger } from '../logger'
 import { accountsFile, openAccounts, type Accounts } from './accounts/accounts'
 import { bootstrapAdministrator } from './accounts/bootstrap-admin'
@@ -8,8 +9,10 @@ import { underApiVersion } from './api-version'
 import { createAssetImporter } from './archive/asset-importer'
 import { createAssets, type Assets } from './assets/assets'
 import { storeAssetDocuments } from './assets/store-asset-documents'
+import { DEFAULT_BLUR_WORK } from './assets/transform-budget'
 import { createContentEdge, type ContentEdge } from './content-edge'
 import type { AssetImporter } from './import-export'
+import { contentLimitsFrom, type LimitsEnv } from './limits-from-env'
 import { createContentApi, type ContentApiOptions } from './router'
 import { markServerRunning } from './server-lock'
 import type { ContentStore } from './store'
@@ -31,8 +34,19 @@ export type EmbeddedContentApi = {
 
 type EnvPart = Pick<
   Env,
-  'DATA_DIR' | 'SITE_URL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'CONTENT_UPLOAD_LIMIT_MB' | 'SESSION_TTL_DAYS'
->
+  | 'DATA_DIR'
+  | 'SITE_URL'
+  | 'ADMIN_EMAIL'
+  | 'ADMIN_PASSWORD'
+  | 'CONTENT_UPLOAD_LIMIT_MB'
+  | 'SESSION_TTL_DAYS'
+  | 'IMAGE_MAX_OUTPUT_MEGAPIXELS'
+  | 'IMAGE_TRANSFORM_CONCURRENCY'
+  | 'IMAGE_TRANSFORM_QUEUE'
+  | 'IMAGE_CACHE_MB'
+  | 'ALLOWED_HOSTS'
+> &
+  LimitsEnv
 
 /**
  * The whole embedded content API: content-core's data endpoints plus accounts, sign-in, Studio stubs and
@@ -56,6 +70,7 @@ export async function createEmbeddedContentApi(options: {
   await bootstrapAdministrator(accounts, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, logger })
 
   const siteUrl = env.SITE_URL ? new URL(env.SITE_URL) : undefined
+  const hostPolicy = hostPolicyFrom(env)
   const assets = createAssets({
     dataDir: env.DATA_DIR,
     projectId: PROJECT_ID,
@@ -64,6 +79,15 @@ export async function createEmbeddedContentApi(options: {
     // Without a known public origin, URLs stay root-relative so they work on every port and host name.
     publicBase: `${siteUrl ? siteUrl.origin : ''}${CONTENT_MOUNT_PATH}`,
     maxUploadBytes: Math.round(env.CONTENT_UPLOAD_LIMIT_MB * 1024 * 1024),
+    transformBudget: {
+      maxOutputPixels: Math.round(env.IMAGE_MAX_OUTPUT_MEGAPIXELS * 1_000_000),
+      maxBlurWork: DEFAULT_BLUR_WORK,
+    },
+    variantLimits: {
+      concurrency: env.IMAGE_TRANSFORM_CONCURRENCY,
+      maxWaiting: env.IMAGE_TRANSFORM_QUEUE,
+      cacheBytes: Math.round(env.IMAGE_CACHE_MB * 1024 * 1024),
+    },
   })
   const edge = createContentEdge({
     accounts,
@@ -75,12 +99,14 @@ export async function createEmbeddedContentApi(options: {
     },
     mountPath: CONTENT_MOUNT_PATH,
     allowedHosts: siteUrl ? [siteUrl.host] : [],
+    publicOrigin: (req) => publicOriginOf(req, hostPolicy),
     assets,
   })
   const router = createContentApi({
     store,
     logger,
     projectId: PROJECT_ID,
+    ...contentLimitsFrom(env),
     ...options.contentApiOptions,
     authenticate: edge.authenticate,
     routers: [underApiVersion(edge.versioned), edge.root],

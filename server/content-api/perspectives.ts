@@ -1,6 +1,6 @@
 import { badRequest } from './errors'
 import { getPublishedId, getVersionName, isPublicId, isPublishedId } from './ids'
-import type { DatasetState } from './store'
+import type { DatasetState } from './dataset-state'
 import type { SanityDocument } from './types'
 
 /**
@@ -97,4 +97,26 @@ export function scanIndexFor(state: DatasetState, perspective: Perspective, publ
     })
     return { byType, position }
   })
+}
+
+/**
+ * What groq.ts `runQuery` needs to evaluate over a view: the documents, the `_id` index for `->`, and the
+ * candidate lists `narrowScans` swaps in for `*`. Shared by the query workers and the server's own reads.
+ */
+export function queryViewFor(state: DatasetState, perspective: Perspective, publicOnly: boolean) {
+  const index = documentIndexFor(state, perspective, publicOnly)
+  const { byType, position } = scanIndexFor(state, perspective, publicOnly)
+  return {
+    dataset: documentsFor(state, perspective, publicOnly),
+    index,
+    scan: {
+      byType: (type: string) => byType.get(type) ?? [],
+      byId: (id: string) => index.get(id),
+      byIds: (ids: string[]) =>
+        [...new Set(ids)]
+          .filter((id) => position.has(id))
+          .sort((a, b) => position.get(a)! - position.get(b)!)
+          .map((id) => index.get(id)),
+    },
+  }
 }

@@ -1,15 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import { identityOf, principalOf, publicOnly } from './access'
+import { snapshotOf } from './dataset-snapshot'
 import { badRequest } from './errors'
-import { runQuery } from './groq'
-import {
-  documentIndexFor,
-  documentsFor,
-  parsePerspective,
-  perspectiveKey,
-  scanIndexFor,
-} from './perspectives'
+import { parsePerspective, perspectiveKey } from './perspectives'
+import { callerOf, checkQueryInput } from './query-limits'
+import type { QueryRunner } from './query-pool'
 import { apiVersionOf, groqParamsFrom, stringParam } from './request'
 import type { ContentStore } from './store'
 
@@ -25,9 +21,15 @@ const MAX_CACHED_RESULT = 512 * 1024
 
 /**
  * GET and POST /data/query/:dataset. Results are cached per dataset version (any commit clears them) as
- * serialized JSON, so the repeated reads of the site and the Studio cost one lookup.
+ * serialized JSON, so the repeated reads of the site and the Studio cost one lookup. A miss is evaluated in a
+ * query worker, within the runner's limits (ADR 080).
  */
-export function queryHandler(store: ContentStore, projectId: string, cacheResults = true): RequestHandler {
+export function queryHandler(
+  store: ContentStore,
+  projectId: string,
+  runner: QueryRunner,
+  cacheResults = true,
+): RequestHandler {
   return async (req, res) => {
     const apiVersion = apiVersionOf(req)
     const state = store.dataset(String(req.params.dataset))
@@ -48,39 +50,35 @@ export function queryHandler(store: ContentStore, projectId: string, cacheResult
       params = groqParamsFrom(req.query)
     }
     if (!query) throw badRequest('Missing query parameter "query"')
+    checkQueryInput(query, params, runner.limits)
     const principal = principalOf(res)
     const perspective = parsePerspective(perspectiveParam, apiVersion)
     const restricted = publicOnly(principal)
+    const caller = callerOf(req, principal)
 
     const started = performance.now()
-    const index = documentIndexFor(state, perspective, restricted)
-    const { byType, position } = scanIndexFor(state, perspective, restricted)
-    const scan = {
-      byType: (type: string) => byType.get(type) ?? [],
-      byId: (id: string) => index.get(id),
-      byIds: (ids: string[]) =>
-        [...new Set(ids)]
-          .filter((id) => position.has(id))
-          .sort((a, b) => position.get(a)! - position.get(b)!)
-          .map((id) => index.get(id)),
+    const evaluate = async () => {
+      const answer = await runner.run(caller, {
+        kind: 'query',
+        snapshot: snapshotOf(state),
+        perspective,
+        restricted,
+        query,
+        params,
+        identity: identityOf(principal),
+        timestamp: new Date().toISOString(),
+        projectId,
+        maxDepth: runner.limits.maxDepth,
+        maxResultBytes: runner.limits.maxResultBytes,
+      })
+      return answer.json!
     }
-    const evaluate = async () =>
-      JSON.stringify(
-        (await runQuery(query, {
-          dataset: documentsFor(state, perspective, restricted),
-          index,
-          scan,
-          params,
-          identity: identityOf(principal),
-          timestamp: new Date(),
-          sanity: { projectId, dataset: state.name },
-        })) ?? null,
-      )
     let resultJson: string
     if (!cacheResults || UNCACHEABLE.test(query)) {
       resultJson = await evaluate()
     } else {
-      const key = `q:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
+      // Per lane: an anonymous flood's evaluation is never the one a signed-in or loopback request waits on.
+      const key = `q:${caller.lane}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
       // A commit during evaluation replaces the memo table, so a stale result is never served afterwards.
       const pending = state.memo(key, evaluate)
       try {

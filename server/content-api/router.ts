@@ -1,14 +1,17 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
+import { DEFAULT_JSON_MAX_DEPTH, jsonBody } from '../http/json-limits'
 import type { Logger } from '../logger'
 import { actionsHandler } from './actions'
 import { docHandler } from './doc'
 import { historyDocumentsHandler, historyTransactionsHandler } from './history'
 import { exportHandler } from './import-export'
-import { listenHandler } from './listen'
+import { listenHandler, type ListenerLimits } from './listen'
 import { ContentApiError } from './errors'
 import { mutateHandler } from './mutate'
 import { ANONYMOUS } from './principal'
 import { queryHandler } from './query'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
+import { QueryRunner, sharedQueryPool, type QueryPool } from './query-pool'
 import type { ContentStore } from './store'
 
 export type ContentApiOptions = {
@@ -21,8 +24,14 @@ export type ContentApiOptions = {
   /** Extra routers mounted first, before the data endpoints (assets, users, auth, Studio stubs...). */
   routers?: Router[]
   projectId?: string
-  /** Largest JSON body accepted (mutations, actions, POSTed queries); larger ones get 413. */
+  /** Largest JSON body accepted by mutate and actions; larger ones get 413. */
   maxBodyBytes?: number
+  /** Deepest JSON accepted in bodies; deeper ones get 400. */
+  maxJsonDepth?: number
+  /** Worker threads that evaluate GROQ (default: one pool per process). */
+  queryPool?: QueryPool
+  queryLimits?: Partial<QueryLimits>
+  listenerLimits?: Partial<ListenerLimits>
   /** Milliseconds between SSE keep-alive comments on listeners. */
   keepAliveMs?: number
   logger?: Logger
@@ -40,9 +49,23 @@ const anonymous: RequestHandler = (_req, res, next) => {
  * with `useProjectHostname: false`). Everything under it answers errors in Sanity's JSON shape.
  */
 export function createContentApi(options: ContentApiOptions): Router {
-  const { store, projectId = 'local', maxBodyBytes = 10 * 1024 * 1024 } = options
+  const { store, projectId = 'local', maxBodyBytes = 4 * 1024 * 1024 } = options
   const router = express.Router()
-  const json = express.json({ limit: maxBodyBytes, type: ['application/json', 'text/plain'] })
+  const maxDepth = options.maxJsonDepth ?? DEFAULT_JSON_MAX_DEPTH
+  const type = ['application/json', 'text/plain']
+  const json = jsonBody({ limit: maxBodyBytes, maxDepth, type })
+  const runner = new QueryRunner(options.queryPool ?? sharedQueryPool(), {
+    ...DEFAULT_QUERY_LIMITS,
+    maxParamsDepth: maxDepth,
+    ...options.queryLimits,
+  })
+  // A POSTed query is its text and its parameters; the limits on each say more than a 413 would.
+  const queryJson = jsonBody({
+    limit: runner.limits.maxQueryBytes + runner.limits.maxParamsBytes + 16 * 1024,
+    // The parameters' own limit is checked (and named) by the query checks.
+    maxDepth: runner.limits.maxParamsDepth + 3,
+    type,
+  })
 
   // Same-origin API: no CORS headers, but preflights and OPTIONS probes get a plain answer instead of a 404.
   router.options('/{*path}', (_req, res) => {
@@ -51,19 +74,19 @@ export function createContentApi(options: ContentApiOptions): Router {
   router.use(options.authenticate ?? anonymous)
   for (const extra of options.routers ?? []) router.use(extra)
 
-  router.get('/:apiVersion/data/query/:dataset', queryHandler(store, projectId, options.queryCache ?? true))
-  router.post(
-    '/:apiVersion/data/query/:dataset',
-    json,
-    queryHandler(store, projectId, options.queryCache ?? true),
-  )
+  const query = queryHandler(store, projectId, runner, options.queryCache ?? true)
+  router.get('/:apiVersion/data/query/:dataset', query)
+  router.post('/:apiVersion/data/query/:dataset', queryJson, query)
   router.get('/:apiVersion/data/doc/:dataset/:ids', docHandler(store))
   router.post('/:apiVersion/data/mutate/:dataset', json, mutateHandler(store))
   router.post('/:apiVersion/data/actions/:dataset', json, actionsHandler(store))
   router.get('/:apiVersion/data/history/:dataset/transactions/:ids', historyTransactionsHandler(store))
   router.get('/:apiVersion/data/history/:dataset/documents/:ids', historyDocumentsHandler(store))
   router.get('/:apiVersion/data/export/:dataset', exportHandler(store))
-  router.get('/:apiVersion/data/listen/:dataset', listenHandler(store, { keepAliveMs: options.keepAliveMs }))
+  router.get(
+    '/:apiVersion/data/listen/:dataset',
+    listenHandler(store, { keepAliveMs: options.keepAliveMs, runner, limits: options.listenerLimits }),
+  )
 
   router.use((req, _res, next) => {
     next(
@@ -90,6 +113,8 @@ export function contentErrorHandler(logger?: Logger): ErrorRequestHandler {
       const type = String((err as { type?: unknown } | null)?.type ?? '')
       if (status === 413 || type === 'entity.too.large') {
         error = new ContentApiError(413, 'requestEntityTooLarge', 'Request body is too large')
+      } else if (type === 'entity.too.deep') {
+        error = new ContentApiError(400, 'invalidJson', (err as Error).message)
       } else if (type === 'entity.parse.failed') {
         error = new ContentApiError(
           400,
@@ -103,6 +128,8 @@ export function contentErrorHandler(logger?: Logger): ErrorRequestHandler {
         error = new ContentApiError(500, 'internalError', 'Internal Server Error')
       }
     }
+    // Caps on concurrent work clear within seconds; @sanity/client retries 429 with backoff.
+    if (error.status === 429) res.set('Retry-After', '1')
     res.status(error.status).json(error.toBody())
   }
 }

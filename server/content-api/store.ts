@@ -4,46 +4,14 @@ import { Mutation as MutatorMutation } from '@sanity/mutator'
 import { migrateSqlite, readMigrations } from '../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../db/sqlite'
 import { ContentApiError, notFound } from './errors'
-import { DATASET_NAME, randomId } from './ids'
+import { DATASET_NAME, isPublicId, randomId } from './ids'
+import { DatasetState } from './dataset-state'
 import { documentEffects, type Effects } from './mendoza'
 import type { CommittedTransaction, DocumentChange, Mutation, SanityDocument } from './types'
 
+export { DatasetState }
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
-
-/**
- * The live documents of one dataset, parsed once and kept in memory. The single writer replaces entries on
- * commit and bumps `version`; readers get derived views (perspective arrays, query results) memoised per version,
- * so a query never re-parses stored JSON.
- */
-export class DatasetState {
-  readonly docs = new Map<string, SanityDocument>()
-  version = 0
-  private derived = new Map<string, unknown>()
-
-  constructor(readonly name: string) {}
-
-  get(id: string): SanityDocument | null {
-    return this.docs.get(id) ?? null
-  }
-
-  /** Memoises a value derived from the current version; dropped on the next commit. */
-  memo<T>(key: string, compute: () => T): T {
-    if (this.derived.has(key)) return this.derived.get(key) as T
-    const value = compute()
-    if (this.derived.size > 500) this.derived.clear()
-    this.derived.set(key, value)
-    return value
-  }
-
-  forget(key: string, value: unknown): void {
-    if (this.derived.get(key) === value) this.derived.delete(key)
-  }
-
-  bump(): void {
-    this.version++
-    this.derived = new Map()
-  }
-}
 
 /** The documents a transaction sees and changes; nothing reaches the store until the whole transaction succeeds. */
 export class WorkingSet {
@@ -114,6 +82,9 @@ export type CommitOptions = {
 }
 
 export type CommitListener = (transaction: CommittedTransaction) => void
+
+/** A commit as the public sees it: the published documents it changed (never drafts or release versions). */
+export type PublicChange = { dataset: string; documentIds: string[] }
 
 export type TransactionDocumentRow = {
   seq: number
@@ -232,6 +203,18 @@ export class ContentStore {
   onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * Hears about commits that change what anonymous readers see: their published documents. Drafts, release
+   * versions and system documents (ids with a `.` segment) never reach the public site, so a commit touching
+   * only those is not reported (the page cache, ADR 090, keeps its pages).
+   */
+  onPublicCommit(listener: (change: PublicChange) => void): () => void {
+    return this.onCommit((transaction) => {
+      const documentIds = transaction.changes.map((change) => change.id).filter(isPublicId)
+      if (documentIds.length > 0) listener({ dataset: transaction.dataset, documentIds })
+    })
   }
 
   /**

@@ -83,7 +83,62 @@ describe('Studio stubs', () => {
     expect(await c.request({ uri: '/projects/local/user-applications' })).toEqual([])
     expect((await fetch(`${server.url}/content/v1/ping`)).status).toBe(200)
     expect((await fetch(`${server.url}/content/v2025-02-19/data/ping/production`)).status).toBe(200)
-    expect((await fetch(`${server.url}/content/v2025-02-19/journey/trial`)).status).toBe(404)
+  })
+
+  it("answers Sanity's cloud-only services with empty answers the Studio reads as nothing to show", async () => {
+    const c = client(tokens.editor)
+    // Journeys (trial, upsells, announcements): no data; the Studio shows no dialog and does not retry.
+    expect(await c.request({ uri: '/journey/trial', query: { studioVersion: '5.27.0' } })).toBeNull()
+    expect(await c.request({ uri: '/journey/asset-limit' })).toBeNull()
+    expect(await c.request({ uri: '/help', query: { m: 'sanity@5.27.0' } })).toEqual({})
+    expect(
+      await c.request({
+        uri: '/descriptors/claim',
+        method: 'POST',
+        body: { descriptorId: 'x', contextKey: 'y' },
+      }),
+    ).toEqual({ synchronization: { type: 'complete' } })
+    expect(await c.request({ uri: '/check/cors' })).toEqual({
+      result: { allowed: true, withCredentials: true },
+    })
+    expect(
+      await c.request({
+        uri: '/data/references/production/documents/some-id/to',
+        query: { excludeInternalReferences: 'true', excludePaths: 'true' },
+      }),
+    ).toEqual({ totalCount: 0, references: [] })
+    await expect(
+      c.request({ uri: '/data/references/production/documents/some-id/to' }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    })
+  })
+
+  it('keeps a live events stream open with a welcome and nothing else', async () => {
+    const controller = new AbortController()
+    const response = await fetch(`${server.url}/content/v2025-02-19/data/live/events/production`, {
+      signal: controller.signal,
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const reader = response.body!.getReader()
+    const first = new TextDecoder().decode((await reader.read()).value)
+    expect(first).toBe('event: welcome\ndata: {}\n\n')
+    controller.abort()
+    expect((await fetch(`${server.url}/content/v2025-02-19/data/live/events/nope`)).status).toBe(404)
+  })
+})
+
+describe('project members', () => {
+  it('lists accounts only to signed-in users', async () => {
+    const anonymous = await client().request<{ members: unknown[] }>({ uri: '/projects/local' })
+    expect(anonymous.members).toEqual([])
+    const viewer = await client(tokens.viewer).request<{ members: { role: string }[] }>({
+      uri: '/projects/local',
+    })
+    expect(viewer.members.map((m) => m.role).sort()).toEqual(
+      expect.arrayContaining(['administrator', 'editor', 'viewer']),
+    )
   })
 })
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg'
-import type { Migration } from './migrate'
+import { assertKnownSchema, type Migration } from './migrate'
 
 /**
  * The PostgreSQL twin of migrateSqlite: applies unseen migrations, each in its own transaction, recorded in
@@ -18,6 +18,7 @@ export async function migratePostgres(pool: Pool, migrations: Migration[], table
       )`)
       const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${table}`)
       const applied = new Set(rows.map((row) => row.version))
+      assertKnownSchema(`PostgreSQL table ${table}`, applied, migrations)
       const done: number[] = []
       for (const migration of migrations) {
         if (applied.has(migration.version)) continue

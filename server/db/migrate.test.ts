@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { migrateSqlite, readMigrations } from './migrate'
+import { migrateSqlite, readMigrations, SchemaTooNewError } from './migrate'
 import { openSqlite } from './sqlite'
 
 describe('migrations', () => {
@@ -34,5 +34,14 @@ describe('migrations', () => {
     expect(() => migrateSqlite(db, migrations)).toThrow()
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
     expect(tables).toEqual([{ name: 'a' }, { name: 'schema_migrations' }])
+  })
+
+  it('refuses a database with a migration this release does not have (written by a newer release)', () => {
+    const db = openSqlite(':memory:')
+    const v1 = [{ version: 1, name: 'a', sql: 'CREATE TABLE a (id INTEGER);' }]
+    const v2 = [...v1, { version: 2, name: 'b', sql: 'CREATE TABLE b (id INTEGER);' }]
+    expect(migrateSqlite(db, v2)).toEqual([1, 2])
+    expect(() => migrateSqlite(db, v1)).toThrow(SchemaTooNewError)
+    expect(() => migrateSqlite(db, v1)).toThrow(/schema version 2, but this release knows versions up to 1/)
   })
 })

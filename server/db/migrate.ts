@@ -19,6 +19,27 @@ export function readMigrations(dir: string): Migration[] {
     .sort((a, b) => a.version - b.version)
 }
 
+/** A database written by a newer release: this code would misread it, so it does not open it at all. */
+export class SchemaTooNewError extends Error {
+  constructor(database: string, found: number, known: number) {
+    super(
+      `${database} has schema version ${found}, but this release knows versions up to ${known}: it was written by a newer release. Run that release again, or restore a backup made before the upgrade.`,
+    )
+    this.name = 'SchemaTooNewError'
+  }
+}
+
+/** Refuses applied versions beyond the newest migration this release has (after a downgrade). */
+export function assertKnownSchema(
+  database: string,
+  applied: Iterable<number>,
+  migrations: Migration[],
+): void {
+  const known = Math.max(0, ...migrations.map((migration) => migration.version))
+  const found = Math.max(0, ...applied)
+  if (found > known) throw new SchemaTooNewError(database, found, known)
+}
+
 /**
  * Applies the migrations a database has not seen yet, each in its own transaction, and records them in
  * `schema_migrations`. Returns the versions applied now.
@@ -35,6 +56,7 @@ export function migrateSqlite(db: SqliteDatabase, migrations: Migration[]): numb
       .all()
       .map((row) => (row as { version: number }).version),
   )
+  assertKnownSchema(db.name, applied, migrations)
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   const done: number[] = []
   for (const migration of migrations) {

@@ -9,12 +9,15 @@ import {
 import net, { type AddressInfo, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '../logger'
+import { SERVER_TIMEOUT_OPTIONS } from './request-timeouts'
 
 export type HttpsFront = {
   server: Http2SecureServer
   /** Stops accepting connections, ends HTTP/2 sessions gracefully and resolves when all are closed. */
   close: () => Promise<void>
 }
+
+const IDLE_SESSION_MS = 60_000
 
 /** Connection-specific headers: meaningless across the proxy, and forbidden in HTTP/2 responses. */
 const HOP_BY_HOP = new Set([
@@ -96,16 +99,31 @@ export function createHttpsFront({
   key,
   target,
   logger,
+  headersTimeoutMs = 10_000,
 }: {
   cert: string
   key: string
   /** The plain HTTP server's loopback address. */
   target: () => { host: string; port: number }
   logger: Logger
+  /** Time for the TLS handshake and (HTTP/1.1) the request headers (ADR 080). */
+  headersTimeoutMs?: number
 }): HttpsFront {
   // SSE listeners hold a socket each for as long as a tab is open, so no pool limit.
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
-  const server = createSecureServer({ cert, key, allowHTTP1: true })
+  const server = createSecureServer({
+    cert,
+    key,
+    allowHTTP1: true,
+    handshakeTimeout: headersTimeoutMs,
+    ...SERVER_TIMEOUT_OPTIONS,
+  })
+  // Bodies stream through to the plain server, whose body deadline answers 408; responses are never timed.
+  // Node's HTTP/1.1 fallback reads these (they are missing from the HTTP/2 server's types).
+  Object.assign(server, { headersTimeout: headersTimeoutMs, requestTimeout: 0 })
+  // A connection with no traffic at all: listener streams send a keep-alive every 25 s, so a minute of
+  // silence is a client that went away or never asked for anything. Without a callback Node closes it.
+  server.setTimeout(IDLE_SESSION_MS)
 
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const { host, port } = target()

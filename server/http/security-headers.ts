@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import helmet from 'helmet'
+import { analyticsSources } from './analytics-sources'
 
 declare module 'express-serve-static-core' {
   interface Locals {
-    /** Per-response nonce for the inline bootstrap script (CSP script-src). */
-    cspNonce: string
+    /**
+     * CSP sources (`'sha256-...'`) of the response's inline scripts. Pages are the same bytes for every visitor
+     * (the page cache, ADR 090), so their inline scripts are allowed by hash, not by a per-response nonce.
+     */
+    cspScriptHashes?: string[]
   }
 }
 
@@ -14,11 +17,15 @@ declare module 'express-serve-static-core' {
  * YouTube's privacy-enhanced embeds and thumbnails, and the Sanity API when the cloud backend is used.
  * In development Vite injects inline scripts and a websocket for HMR, so the CSP is left off there.
  */
-export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64')
-    next()
-  }
+export function securityHeaders({
+  isDev,
+  analytics = true,
+}: {
+  isDev: boolean
+  /** GA_MEASUREMENT_ID is set: the tag manager's hosts are allowed (analytics-sources.ts). */
+  analytics?: boolean
+}): RequestHandler[] {
+  const ga = analyticsSources(analytics)
   const headers = helmet({
     contentSecurityPolicy: isDev
       ? false
@@ -26,22 +33,16 @@ export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler[]
           useDefaults: true,
           directives: {
             'script-src': [
-              "'self'",
-              (_req, res) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`,
-              'https://www.googletagmanager.com',
+              (_req, res) =>
+                ["'self'", ...((res as unknown as Response).locals.cspScriptHashes ?? [])].join(' '),
+              ...ga.script,
             ],
             // styled-components (Studio) and React's style attributes need inline styles.
             'style-src': ["'self'", "'unsafe-inline'"],
             'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://cdn.sanity.io'],
             'media-src': ["'self'", 'blob:', 'https://cdn.sanity.io'],
             'frame-src': ['https://www.youtube-nocookie.com'],
-            'connect-src': [
-              "'self'",
-              'https://*.sanity.io',
-              'wss://*.sanity.io',
-              'https://*.google-analytics.com',
-              'https://www.googletagmanager.com',
-            ],
+            'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', ...ga.connect],
             'upgrade-insecure-requests': null,
           },
         },
@@ -50,5 +51,5 @@ export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler[]
     // Plain HTTP is a supported way to serve the site (HTTPS is terminated by a proxy or on HTTPS_PORT).
     strictTransportSecurity: false,
   })
-  return [nonce, headers]
+  return [headers]
 }

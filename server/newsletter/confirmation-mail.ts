@@ -15,6 +15,16 @@ const escapeHtml = (text: string) =>
   )
 
 /**
+ * A value for the plain-text part: control and formatting characters (line breaks, bidi overrides) become
+ * spaces, so a stored name can never add lines of its own to the mail (names are also checked at sign-up).
+ */
+export const plainText = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+
+/**
  * Headers every newsletter mail carries: a List-Unsubscribe URL and RFC 8058 one-click, which Gmail and Yahoo
  * require from bulk senders. There is no mailto: variant because nothing here reads a mailbox.
  */
@@ -32,7 +42,7 @@ export function confirmationMail(
 ): Mail {
   const subject = 'Confirm your subscription to Los Forasteros'
   const text = [
-    `Hola ${to.firstName},`,
+    `Hola ${plainText(to.firstName)},`,
     '',
     'thanks for signing up for news from Los Forasteros: tour dates, new releases and exclusive content.',
     'Please confirm your address by opening this link (it works for 7 days):',
@@ -46,7 +56,7 @@ export function confirmationMail(
     '',
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join('\n')
-  const name = escapeHtml(to.firstName)
+  const name = escapeHtml(plainText(to.firstName))
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { Router, type RequestHandler } from 'express'
 import pg from 'pg'
 import type { Clock } from '../clock'
@@ -11,7 +10,7 @@ import { createNewsletterRouter } from './newsletter-router'
 import { openPostgresSubscribersRepository } from './postgres-subscribers-repository'
 import { createRateLimiter } from './rate-limit'
 import { loadOrCreateSecret } from './secret'
-import { openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
+import { openSqliteSubscribersRepository, subscribersFile } from './sqlite-subscribers-repository'
 import type { SubscribersRepository } from './subscribers-repository'
 import { createSubscriptionService, type SubscriptionService } from './subscription-service'
 import { createIpHasher, createTokenSigner } from './tokens'
@@ -40,7 +39,7 @@ export async function openSubscribersRepository(env: NewsletterEnv): Promise<Sub
   if (env.DATABASE_URL) {
     return openPostgresSubscribersRepository(new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 }))
   }
-  return openSqliteSubscribersRepository(path.join(env.DATA_DIR, 'subscribers.sqlite'))
+  return openSqliteSubscribersRepository(subscribersFile(env.DATA_DIR))
 }
 
 /**

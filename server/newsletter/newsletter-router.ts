@@ -1,5 +1,10 @@
-import express, { Router, type Request, type RequestHandler } from 'express'
-import { HONEYPOT_FIELD, SubscribeSchema } from '../../web/src/features/newsletter/subscribe-schema'
+import { Router, type Request, type RequestHandler } from 'express'
+import { jsonBody } from '../http/json-limits'
+import {
+  HONEYPOT_FIELD,
+  NAME_CONTENT_MESSAGE,
+  SubscribeSchema,
+} from '../../web/src/features/newsletter/subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
 
@@ -48,13 +53,18 @@ export function createNewsletterRouter({
     // The limit counts every attempt, so bots probing with bad payloads are throttled too.
     rateLimit(limiter),
     requireJson,
-    express.json({ limit: BODY_LIMIT, strict: true }),
+    // Three short strings: 4 levels is more than a sign-up ever nests.
+    jsonBody({ limit: BODY_LIMIT, strict: true, maxDepth: 4 }),
     async (req, res) => {
       res.set('Cache-Control', 'no-store')
       const parsed = SubscribeSchema.safeParse(req.body)
       if (!parsed.success) {
+        // The browser checks only that fields are filled in (spec §5); a rule it cannot check is spelled out.
+        const unclean = parsed.error.issues.some((issue) => issue.message === NAME_CONTENT_MESSAGE)
         res.status(400).json({
-          message: 'Please check the sign-up form',
+          message: unclean
+            ? `Please check the sign-up form. ${NAME_CONTENT_MESSAGE}.`
+            : 'Please check the sign-up form',
           issues: parsed.error.issues.map((issue) => ({
             path: issue.path.join('.'),
             message: issue.message,

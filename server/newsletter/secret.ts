@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-const SECRET_FILE = 'newsletter-secret'
+/** The generated secret's file in DATA_DIR (when NEWSLETTER_SECRET is unset). */
+export const SECRET_FILE = 'newsletter-secret'
 
 /**
  * The newsletter's secret: NEWSLETTER_SECRET when set, else one generated on first start and kept in DATA_DIR,

@@ -17,6 +17,11 @@ import {
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', 'sqlite')
 
+/** The subscribers database in DATA_DIR (when DATABASE_URL is unset). */
+export function subscribersFile(dataDir: string): string {
+  return path.join(dataDir, 'subscribers.sqlite')
+}
+
 type Row = {
   id: string
   email: string

@@ -71,6 +71,20 @@ describe('POST /api/newsletter/subscribe', () => {
   })
 
   it.each([
+    ['a first name with CR/LF', { ...ana, firstName: 'Ana\r\nBcc: everyone@example.com' }, ['firstName']],
+    ['a first name with a link', { ...ana, firstName: 'Win at https://spam.example' }, ['firstName']],
+    ['a last name with a bare domain', { ...ana, lastName: 'cheap-pills.com' }, ['lastName']],
+  ])('refuses %s with 400 and a message that says why', async (_name, body, paths) => {
+    const { app, newsletter } = await setup()
+    const res = await request(app).post('/api/newsletter/subscribe').send(body).expect(400)
+    expect(res.body.message).toBe(
+      'Please check the sign-up form. Names cannot contain line breaks or web addresses.',
+    )
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(paths)
+    expect((await newsletter.repo.countByStatus()).subscribed).toBe(0)
+  })
+
+  it.each([
     ['an array', '[]'],
     ['null', 'null'],
     ['a string', '"hi"'],

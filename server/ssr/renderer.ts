@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
-import type { ClientAssets, RenderOptions, RenderPage, RenderResult } from '../../web/src/entry-server'
+import type {
+  ClientAssets,
+  PageCachePolicy,
+  RenderOptions,
+  RenderPage,
+  RenderResult,
+} from '../../web/src/entry-server'
 
 const CLIENT_ENTRY = 'web/src/entry-client.tsx'
 
@@ -16,6 +22,8 @@ export type Renderer = {
   close: () => Promise<void>
   /** Prod only: where the built client lives, to be served as static files. */
   clientDir?: string
+  /** Prod only: which query parameters each page renders from, and whether it may be cached (ADR 090). */
+  cachePolicy?: (pathname: string) => PageCachePolicy
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
@@ -44,9 +52,13 @@ export async function createProdRenderer(root: string): Promise<Renderer> {
   const serverEntry = path.join(root, 'dist/server/entry-server.js')
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>
   const assets = assetsFromManifest(manifest)
-  const { renderPage } = (await import(serverEntry)) as { renderPage: RenderPage }
+  const { renderPage, pageCachePolicy } = (await import(serverEntry)) as {
+    renderPage: RenderPage
+    pageCachePolicy: (pathname: string) => PageCachePolicy
+  }
   return {
     clientDir,
+    cachePolicy: pageCachePolicy,
     render: (request, options) => renderPage(request, { ...options, assets }),
     close: async () => {},
   }

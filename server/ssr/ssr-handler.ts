@@ -1,52 +1,54 @@
 import type { RequestHandler } from 'express'
 import type { PublicConfig } from '../../web/src/config/public-config'
+import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
+import type { PageResponses } from '../page-cache/page-responses'
+import type { RenditionInput } from '../page-cache/rendition'
 import type { Renderer } from './renderer'
-
-/** Builds the Fetch API request the React Router static handler expects from an Express request. */
-function toFetchRequest(url: URL, req: Parameters<RequestHandler>[0]): Request {
-  const headers = new Headers()
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(key, value)
-    else if (Array.isArray(value)) value.forEach((v) => headers.append(key, v))
-  }
-  return new Request(url, { method: req.method, headers })
-}
 
 export function ssrHandler({
   renderer,
   publicConfig,
-  siteUrl,
   clock,
+  pages,
+  contentClient,
   contentApiUrl,
 }: {
   renderer: Renderer
   publicConfig: PublicConfig
-  siteUrl?: string
   clock: Clock
-  /** Where the render's loaders read content (see RenderOptions.contentApiUrl). */
+  /** The page cache: answers stored pages, stores new renders (ADR 090). */
+  pages: PageResponses
+  /** How renders read content in-process (the embedded content store); else over HTTP from `contentApiUrl`. */
+  contentClient?: ContentClient
+  /** Where the render's loaders read content over HTTP (see RenderOptions.contentApiUrl). */
   contentApiUrl?: (req: Parameters<RequestHandler>[0]) => string
 }): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    try {
-      const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
-      const url = new URL(req.originalUrl, origin)
-      const result = await renderer.render(toFetchRequest(url, req), {
-        publicConfig: { ...publicConfig, siteUrl: origin },
-        nonce: res.locals.cspNonce,
-        contentApiUrl: contentApiUrl?.(req),
+    const apiUrl = contentApiUrl?.(req)
+    // Renders from the URL alone: no header, cookie or other request state may reach bytes served to everyone.
+    const produce = async (url: URL): Promise<RenditionInput> => {
+      const result = await renderer.render(new Request(url), {
+        publicConfig: { ...publicConfig, siteUrl: url.origin },
+        contentClient,
+        contentApiUrl: apiUrl,
         now: clock.now(),
       })
       if (result.type === 'redirect') {
-        res.redirect(result.status, result.location)
-        return
+        return {
+          status: result.status,
+          contentType: 'text/plain; charset=utf-8',
+          body: '',
+          headers: { location: result.location },
+        }
       }
-      const html = renderer.transformHtml
-        ? await renderer.transformHtml(req.originalUrl, result.html)
-        : result.html
-      // Pages carry content that editors change at any time: always revalidate.
-      res.status(result.status).set('Cache-Control', 'no-cache').type('html').send(html)
+      const path = url.pathname + url.search
+      const html = renderer.transformHtml ? await renderer.transformHtml(path, result.html) : result.html
+      return { status: result.status, contentType: 'text/html; charset=utf-8', body: html }
+    }
+    try {
+      await pages.respond(req, res, produce)
     } catch (error) {
       next(error)
     }

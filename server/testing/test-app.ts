@@ -1,5 +1,5 @@
-import type { Express, Router } from 'express'
-import { createApp } from '../app'
+import type { Router } from 'express'
+import { createApp, type AppDeps } from '../app'
 import { createClock } from '../clock'
 import { parseEnv, type Env } from '../env'
 import { createLogger } from '../logger'
@@ -11,8 +11,10 @@ export function createTestApp(
     env?: Partial<Record<keyof Env, string>>
     renderer?: Renderer
     routers?: Record<string, Router>
+    siteContent?: AppDeps['siteContent']
+    pageCacheLimits?: AppDeps['pageCacheLimits']
   } = {},
-): Express {
+): ReturnType<typeof createApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
   return createApp({
     env,
@@ -20,5 +22,7 @@ export function createTestApp(
     clock: createClock(env),
     renderer: options.renderer,
     routers: options.routers,
+    siteContent: options.siteContent,
+    pageCacheLimits: options.pageCacheLimits,
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventPreviewSubtitle, eventPreviewTitle } from './documents/event'
+import { eventPreviewSubtitle, eventPreviewTitle, eventSlugSource } from './documents/event'
 import { mediaPreviewSubtitle } from './documents/media-item'
 import { schemaTypes } from './index'
 
@@ -14,6 +14,24 @@ describe('previews', () => {
       'Nov 6, 2025 · Sold out',
     )
     expect(eventPreviewSubtitle(undefined, undefined, 'onSale')).toBe('On sale')
+  })
+  it('generates the slug from the venue’s calendar date, venue and city', () => {
+    const show = { venue: 'Foro', city: 'Ventura', timeZone: 'America/Los_Angeles' }
+    // 20:00 in Ventura is 03:00 UTC the next day.
+    expect(eventSlugSource({ ...show, startsAt: '2027-09-19T03:00:00.000Z' })).toBe('2027-09-18 Foro Ventura')
+    expect(
+      eventSlugSource({ ...show, startsAt: '2027-09-19T03:00:00.000Z', timeZone: 'Europe/Madrid' }),
+    ).toBe('2027-09-19 Foro Ventura')
+    expect(eventSlugSource({ ...show, startsAt: '2027-09-19T03:00:00.000Z', timeZone: 'Nowhere/Else' })).toBe(
+      '2027-09-19 Foro Ventura',
+    )
+    expect(eventSlugSource({ venue: 'Foro' })).toBe('Foro')
+  })
+  it('shows the event’s address on the site once it has a slug', () => {
+    expect(
+      eventPreviewSubtitle('2025-11-07T03:00:00Z', 'America/Los_Angeles', 'soldOut', '2025-11-06-arlington'),
+    ).toBe('Nov 6, 2025 · Sold out · /shows/2025-11-06-arlington')
+    expect(eventPreviewSubtitle(undefined, undefined, undefined, 'x')).toBe('No date yet · /shows/x')
   })
   it('shows a media item with its kind and slug', () => {
     expect(mediaPreviewSubtitle('image', 'band-rehearsal')).toBe('Photo · band-rehearsal')
@@ -62,6 +80,12 @@ describe('schema field names (DESIGN §3; seed content and GROQ queries depend o
         'ticketUrl',
         'price',
         'currency',
+        'doorsTime',
+        'postalCode',
+        'originalStartsAt',
+        'notes',
+        'setlist',
+        'media',
       ],
     ],
     ['mediaItem', ['slug', 'kind', 'youtubeId', 'image', 'videoFile', 'poster', 'caption', 'credit', 'alt']],

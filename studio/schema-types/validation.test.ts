@@ -1,6 +1,9 @@
 import type { SlugValidationContext } from 'sanity'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  validateDoorsTime,
+  validateOriginalStart,
+  validateShowSlug,
   isSlugUnique,
   SLUG_TAKEN_QUERY,
   validateAlt,
@@ -112,5 +115,39 @@ describe('isSlugUnique', () => {
   it('reports a taken slug', async () => {
     const { context } = contextWith(true, 'event-2')
     await expect(isSlugUnique('taken', context)).resolves.toBe(false)
+  })
+})
+
+describe('event rules for the show pages', () => {
+  const show = { startsAt: '2025-11-07T03:00:00Z', timeZone: 'America/Los_Angeles', status: 'onSale' }
+
+  it('takes doors as HH:MM, no later than the show in the venue’s time', () => {
+    expect(validateDoorsTime(undefined, show)).toBe(true)
+    expect(validateDoorsTime('18:00', show)).toBe(true)
+    expect(validateDoorsTime('19:00', show)).toBe(true)
+    expect(validateDoorsTime('19:30', show)).toBe('Doors must open before the show starts (19:00)')
+    expect(validateDoorsTime('6pm', show)).toBe('Write the time as HH:MM on the 24-hour clock, e.g. 18:30')
+    expect(validateDoorsTime('24:00', show)).toMatch(/HH:MM/)
+    // Without a date yet, only the format is checked.
+    expect(validateDoorsTime('23:00', {})).toBe(true)
+  })
+
+  it('keeps an original date for postponed shows only, different from the new one', () => {
+    expect(validateOriginalStart(undefined, show)).toBe(true)
+    expect(validateOriginalStart('2025-10-01T02:00:00Z', show)).toBe(
+      'Only a postponed show has an original date; clear it',
+    )
+    expect(validateOriginalStart('2025-10-01T02:00:00Z', { ...show, status: 'postponed' })).toBe(true)
+    expect(validateOriginalStart(show.startsAt, { ...show, status: 'postponed' })).toBe(
+      'The new date must differ from the original one',
+    )
+  })
+
+  it('keeps show slugs to address-safe words, never "past"', () => {
+    expect(validateShowSlug({ current: '2025-11-06-arlington-theatre-santa-barbara' })).toBe(true)
+    expect(validateShowSlug(undefined)).toBe(true)
+    expect(validateShowSlug({ current: 'past' })).toMatch(/past shows page/)
+    expect(validateShowSlug({ current: 'Arlington.ics' })).toMatch(/lower-case/)
+    expect(validateShowSlug({ current: 'a--b' })).toMatch(/lower-case/)
   })
 })

@@ -141,3 +141,56 @@ export async function isSlugUnique(slug: string, context: SlugValidationContext)
   )
   return !taken
 }
+
+/** `18:30`: a time of day on the 24-hour clock, as the doors time is entered. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+type EventTimes = { startsAt?: string; timeZone?: string; status?: string }
+
+/** `HH:MM` of an instant in a zone, or null when either is unusable. */
+function wallClock(iso: string | undefined, timeZone: string | undefined): string | null {
+  const instant = iso ? new Date(iso) : null
+  if (!instant || Number.isNaN(instant.getTime())) return null
+  try {
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone: timeZone || 'UTC',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(instant)
+  } catch {
+    return null
+  }
+}
+
+/** Doors open on the show's day, in the venue's time, before (or when) the show starts. */
+export function validateDoorsTime(value: unknown, document: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  if (typeof value !== 'string' || !TIME_OF_DAY_PATTERN.test(value)) {
+    return 'Write the time as HH:MM on the 24-hour clock, e.g. 18:30'
+  }
+  const event = document as EventTimes | undefined
+  const showTime = wallClock(event?.startsAt, event?.timeZone)
+  return showTime && value > showTime ? `Doors must open before the show starts (${showTime})` : true
+}
+
+/** A postponed show's original date: only for postponed shows, and not the new date itself. */
+export function validateOriginalStart(value: unknown, document: unknown): true | string {
+  if (value === undefined || value === null || value === '') return true
+  const event = document as EventTimes | undefined
+  if (event?.status !== 'postponed') return 'Only a postponed show has an original date; clear it'
+  return value === event.startsAt ? 'The new date must differ from the original one' : true
+}
+
+/**
+ * Show addresses are `/shows/<slug>` and `/shows/<slug>.ics`: lower-case words joined by hyphens, and never
+ * `past`, which is the archive's address.
+ */
+export function validateShowSlug(value: unknown): true | string {
+  const current = (value as { current?: string } | undefined)?.current
+  if (!current) return true
+  if (current === 'past') return '"past" is the address of the past shows page; choose another'
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(current)
+    ? true
+    : 'Use lower-case letters, digits and single hyphens (press Generate)'
+}

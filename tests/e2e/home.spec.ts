@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { SPEC_MEDIA_SLUGS } from './support/spec-content'
-import { expect, test } from './support/test'
+import { expect, test, waitForHydration } from './support/test'
 import { TEST_GA_ID, TEST_NOW, todayServerUrl } from './support/servers'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -158,6 +158,7 @@ test.describe('navigation', () => {
     const toggle = mainNav(page).getByRole('button', { name: 'Menu' })
     const eventsLink = mainNav(page).getByRole('link', { name: 'Events' })
     await expect(eventsLink).toBeHidden()
+    await waitForHydration(page)
     await toggle.click()
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     await expect(eventsLink).toBeVisible()

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test'
-import { expect, test } from './support/test'
+import { expect, test, waitForHydration } from './support/test'
 
 // A returning visitor: the newsletter popup (which opens by itself on scroll or after 12 s) stays closed, so it
 // never covers what these tests click.
@@ -101,6 +101,8 @@ test('a post shows its rich text, a captioned photo and a video that loads only 
   await play.scrollIntoViewIfNeeded()
   await expect(page.locator('iframe')).toHaveCount(0)
   expect(externalRequests.filter(isYouTube)).toEqual([])
+  // The cached page arrives before the post's code has hydrated; a click on the server's button does nothing.
+  await waitForHydration(page)
   await play.click()
   const frame = page.locator('iframe[title="Live session at Land+Sky"]')
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/Qx7LmR2vK9d\?/)
@@ -248,6 +250,12 @@ test('RSS feed, sitemap and robots.txt list the posts with absolute URLs', async
     `${baseURL}/news`,
     `${baseURL}/news/anniversary-tour`,
     `${baseURL}/news/alma-oeste-single`,
+    // Every show has a page of its own (ADR 120), newest first, after the archive of past shows.
+    `${baseURL}/shows/past`,
+    `${baseURL}/shows/2025-11-08-irvine-bowl-laguna-beach`,
+    `${baseURL}/shows/2025-11-06-arlington-theatre-santa-barbara`,
+    `${baseURL}/shows/2025-10-25-land-sky-somis`,
+    `${baseURL}/shows/2025-09-04-hotel-el-roblar-ojai`,
   ])
 
   const robots = await (await request.get('/robots.txt')).text()

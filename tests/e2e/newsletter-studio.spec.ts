@@ -15,7 +15,7 @@ test("the Studio's Subscribers tool lists, filters, exports and erases subscribe
   }
 
   // The real Studio sign-in (its login screen, our password page, back to the desk).
-  await signIn(page)
+  const studioErrors = await signIn(page)
 
   await page
     .getByRole('link', { name: 'Subscribers' })
@@ -48,4 +48,5 @@ test("the Studio's Subscribers tool lists, filters, exports and erases subscribe
   expect(((await left.json()) as { items: { email: string }[] }).items.map((s) => s.email)).toEqual([
     emails[1],
   ])
+  expect(studioErrors).toEqual([])
 })

@@ -249,6 +249,19 @@ test.describe('newsletter popup', () => {
     await expect(page.getByLabel('Email Address')).toHaveValue('ana@localhost')
   })
 
+  test('a name with a web address is refused, and the form says why', async ({ page }) => {
+    await page.goto(`${PAGE}?newsletter=true`)
+    await waitForHydration(page)
+    const email = unique('spam-name')
+    await fillForm(page, { firstName: 'Win at https://spam.example', lastName: 'López', email })
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await expect(dialog(page).getByRole('alert')).toHaveText(
+      'Sign-up failed: Please check the sign-up form. Names cannot contain line breaks or web addresses.',
+    )
+    await expect(dialog(page)).toBeVisible()
+    expect(await storedSubscribers(page, email)).toHaveLength(0)
+  })
+
   test('a bot filling the honeypot gets a success and is not stored', async ({ page }) => {
     const requests = recordSignUps(page)
     await page.goto(`${PAGE}?newsletter=true`)

@@ -20,7 +20,7 @@ test('a news post written and published in the Studio is on /news, in the RSS fe
   const title = `Written in the Studio ${stamp}`
   const slug = `written-in-the-studio-${stamp}`
 
-  await signIn(page)
+  const studioErrors = await signIn(page)
   await createDocument(page, 'News posts', 'News post')
   await page.getByRole('textbox', { name: 'Title' }).fill(title)
   await page.getByRole('button', { name: 'Generate' }).click()
@@ -56,5 +56,6 @@ test('a news post written and published in the Studio is on /news, in the RSS fe
     slug,
     escapedExcerpt: 'Notes from the road &amp; the van.',
   })
+  expect(studioErrors).toEqual([])
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })

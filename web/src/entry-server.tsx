@@ -13,19 +13,24 @@ import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-st
 import { RouteError } from './app/route-error'
 import { AppRoutes, createRoutes, type RouteHandle } from './app/routes'
 import type { PublicConfig } from './config/public-config'
-import { createContentClient } from './lib/content-client'
+import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
 import { serializeJsonForScript } from './lib/serialize-json'
 
 export type { ClientAssets }
+export { pageCachePolicy, type PageCachePolicy } from './app/page-cache-policy'
 
 export type RenderOptions = {
   publicConfig: PublicConfig
-  nonce?: string
   assets: ClientAssets
   /**
-   * Where this render's loaders read content. The server reads the embedded content API over loopback
-   * (`http://127.0.0.1:<port>/content`) rather than through the public URL; unset: `publicConfig.content.apiUrl`.
+   * How this render's loaders read content. The server passes the embedded content store's in-process reader
+   * (ADR 090); unset: `contentApiUrl`.
+   */
+  contentClient?: ContentClient
+  /**
+   * Where this render's loaders read content over HTTP when no `contentClient` is given: the embedded content
+   * API over loopback (`http://127.0.0.1:<port>/content`) or Sanity's API; unset: `publicConfig.content.apiUrl`.
    */
   contentApiUrl?: string
   /** The server clock's "now" (pinned by TEST_NOW in tests); default: the current time. */
@@ -45,7 +50,7 @@ function statusOf(context: StaticHandlerContext): number {
 }
 
 /** Waits for the whole tree (lazy pages included), so crawlers and unfurlers get the full page. */
-function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: string; nonce?: string }) {
+function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: string }) {
   return new Promise<string>((resolve, reject) => {
     let html = ''
     const sink = new Writable({
@@ -71,15 +76,14 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
 
 export const renderPage: RenderPage = async (
   request,
-  { publicConfig, nonce, assets, contentApiUrl, now = new Date() },
+  { publicConfig, assets, contentClient: givenClient, contentApiUrl, now = new Date() },
 ) => {
-  // A fresh cache per request: every page load reads the current content.
+  // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
   const queryClient = createServerQueryClient()
-  const contentClient = createContentClient({
-    ...publicConfig.content,
-    apiUrl: contentApiUrl ?? publicConfig.content.apiUrl,
-  })
-  const routes = createRoutes({ queryClient, contentClient })
+  const contentClient =
+    givenClient ??
+    createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
+  const routes = createRoutes({ queryClient, contentClient, now: () => now })
   // The static handler matches the URL and runs the loaders, which fill the query cache.
   const context = await createStaticHandler(routes).query(request)
   if (context instanceof Response) {
@@ -110,11 +114,12 @@ export const renderPage: RenderPage = async (
         </StaticRouter>
       )}
     </App>,
-    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}`, nonce },
+    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
   )
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
-  // Vite's React refresh preamble in <head> always runs first.
-  const entry = `<script type="module" src="${assets.entry}"${nonce ? ` nonce="${nonce}"` : ''}></script>`
+  // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes
+  // serve every visitor, and the server allows them by their hashes (ADR 090).
+  const entry = `<script type="module" src="${assets.entry}"></script>`
   const document = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`
   return { type: 'html', status: statusOf(context), html: document.replace('</body>', `${entry}</body>`) }
 }

@@ -2,7 +2,9 @@ import type { Router } from 'express'
 import { createAssetFiles, type AssetFiles } from './asset-files'
 import { createAssetService, type AssetService } from './asset-service'
 import type { AssetDocumentStore } from './asset-types'
+import type { VariantLimits } from './image-variants'
 import { createAssetServeRouter } from './serve-router'
+import type { TransformBudget } from './transform-budget'
 import { createAssetUploadRouter } from './upload-router'
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024
@@ -14,6 +16,9 @@ export type AssetsOptions = {
   documents: AssetDocumentStore
   publicBase: string
   maxUploadBytes?: number
+  /** Image transform limits (defaults in serve-router.ts and image-variants.ts). */
+  transformBudget?: TransformBudget
+  variantLimits?: VariantLimits
 }
 
 export type Assets = { files: AssetFiles; service: AssetService; versioned: Router; root: Router }
@@ -35,6 +40,12 @@ export function createAssets(options: AssetsOptions): Assets {
       hasDataset: options.hasDataset,
       maxBytes: options.maxUploadBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
     }),
-    root: createAssetServeRouter({ files, projectId: options.projectId, hasDataset: options.hasDataset }),
+    root: createAssetServeRouter({
+      files,
+      projectId: options.projectId,
+      hasDataset: options.hasDataset,
+      budget: options.transformBudget,
+      variantLimits: options.variantLimits,
+    }),
   }
 }

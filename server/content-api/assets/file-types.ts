@@ -19,6 +19,9 @@ const BY_EXTENSION: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  avif: 'image/avif',
+  tif: 'image/tiff',
+  heif: 'image/heif',
   svg: 'image/svg+xml',
 }
 

@@ -1,6 +1,7 @@
 import sharp, { type Color } from 'sharp'
 import { MAX_INPUT_PIXELS } from './image-metadata'
 import { ImageParamError, MAX_DIMENSION, type ImageParams, type OutputFormat } from './image-params'
+import { blurSigma } from './transform-budget'
 
 /** sharp's own output names for ours. */
 type Encoding = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
@@ -14,6 +15,12 @@ export const CONTENT_TYPES: Record<Encoding, string> = {
 }
 
 export type Output = { encoding: Encoding; progressive: boolean }
+
+/** A render still running after this long is stopped and answered with a 400 (see serve-router.ts). */
+export const RENDER_TIMEOUT_SECONDS = 20
+
+/** sharp's error when `timeout` stopped a render. */
+export const isRenderTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(error.message)
 
 const accepts = (accept: string, type: string) => accept.toLowerCase().includes(type)
 
@@ -162,12 +169,14 @@ export async function renderVariant(source: string, params: ImageParams, output:
   if (params.flip?.includes('h')) image = image.flop()
   if (params.flip?.includes('v')) image = image.flip()
   if (params.or) image = image.rotate(params.or)
-  if (params.blur) image = image.blur(Math.min(1000, 0.3 + params.blur / 10))
+  if (params.blur) image = image.blur(blurSigma(params.blur))
   if (params.invert) image = image.negate({ alpha: false })
   if (!canAlpha || (params.bg && params.fit !== 'fill' && params.fit !== 'fillmax')) {
     image = image.flatten({ background: background(params.bg, '#ffffff') })
   }
 
+  // The budget (transform-budget.ts) keeps renders short; this stops one that still runs away.
+  image = image.timeout({ seconds: RENDER_TIMEOUT_SECONDS })
   switch (output.encoding) {
     case 'jpeg':
       return image

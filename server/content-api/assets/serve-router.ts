@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
 import { sendSanityError } from '../sanity-error'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
-import { createImageVariants } from './image-variants'
+import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
 import { ImageParamError, isIdentity, parseImageParams } from './image-params'
-import { chooseOutput, CONTENT_TYPES } from './image-transform'
+import { chooseOutput, CONTENT_TYPES, isRenderTimeout, RENDER_TIMEOUT_SECONDS } from './image-transform'
+import { checkTransformBudget, DEFAULT_BLUR_WORK, type TransformBudget } from './transform-budget'
+import { servingFor, userContentHeaders } from './user-content-policy'
+import { QueueFullError } from './work-queue'
 
 /** Names carry the content hash, so responses never change: cache them for a year. */
 const IMMUTABLE = { maxAge: '365d', immutable: true }
@@ -12,6 +15,28 @@ const IMMUTABLE = { maxAge: '365d', immutable: true }
 function disposition(res: Response, dl: string | undefined, fallback: string): void {
   if (dl === undefined) return
   res.attachment(dl || fallback)
+}
+
+/** Sends a stored original under the user-content policy: known media inline, anything else as a download. */
+function sendOriginal(res: Response, file: string, name: string, extension: string, dl: string | undefined) {
+  const serving = servingFor(extension)
+  if (!serving.inline) res.attachment(dl || name)
+  else disposition(res, dl, name)
+  // send handles Range (206), If-Range and HEAD; the type is ours, never guessed from the extension.
+  // no-transform keeps the compression middleware off, which would otherwise gzip a partial (206) body.
+  res.sendFile(file, {
+    acceptRanges: true,
+    cacheControl: false,
+    headers: {
+      'Content-Type': serving.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable, no-transform',
+    },
+  })
+}
+
+export const DEFAULT_TRANSFORM_BUDGET: TransformBudget = {
+  maxOutputPixels: 16_000_000,
+  maxBlurWork: DEFAULT_BLUR_WORK,
 }
 
 /**
@@ -23,10 +48,15 @@ export function createAssetServeRouter(options: {
   files: AssetFiles
   projectId: string
   hasDataset: (name: string) => boolean
+  budget?: TransformBudget
+  variantLimits?: VariantLimits
 }): Router {
   const { files, projectId, hasDataset } = options
-  const variants = createImageVariants(files)
+  const budget = options.budget ?? DEFAULT_TRANSFORM_BUDGET
+  const variants = createImageVariants(files, options.variantLimits ?? DEFAULT_VARIANT_LIMITS)
   const router = Router()
+  // User content shares the site's origin: every answer here, errors included, is inert (ADR 085).
+  router.use(['/images', '/files'], userContentHeaders)
 
   const knownPlace: RequestHandler = (req, res, next) => {
     if (req.params.projectId !== projectId || !hasDataset(String(req.params.dataset))) {
@@ -44,11 +74,13 @@ export function createAssetServeRouter(options: {
         return sendSanityError(res, 404, 'Image not found', 'notFound')
       }
       const params = parseImageParams(req.query as Record<string, unknown>)
-      disposition(res, params.dl, name)
       if (isIdentity(params)) {
         res.set('X-Image-Cache', 'original')
-        return res.sendFile(files.imagePath(dataset, name), IMMUTABLE)
+        // SVG is a document that can run script: its original is a download, its variants are rasters.
+        return sendOriginal(res, files.imagePath(dataset, name), name, match[4]!, params.dl)
       }
+      disposition(res, params.dl, name)
+      checkTransformBudget(params, { width: Number(match[2]), height: Number(match[3]) }, budget)
       const output = chooseOutput(params, match[4]!, req.get('accept') ?? '')
       const variant = await variants.get(dataset, name, params, output)
       if (params.autoFormat) res.vary('Accept')
@@ -59,7 +91,16 @@ export function createAssetServeRouter(options: {
         headers: { 'Content-Type': CONTENT_TYPES[output.encoding] },
       })
     } catch (error) {
+      res.removeHeader('Content-Disposition')
       if (error instanceof ImageParamError) return sendSanityError(res, 400, error.message, 'validationError')
+      if (error instanceof QueueFullError) {
+        res.set('Retry-After', '2')
+        return sendSanityError(res, 429, error.message, 'rateLimited')
+      }
+      if (isRenderTimeout(error)) {
+        const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
+        return sendSanityError(res, 400, message, 'validationError')
+      }
       next(error)
     }
   })
@@ -70,14 +111,8 @@ export function createAssetServeRouter(options: {
     if (!FILE_FILE.test(name) || !existsSync(files.filePath(dataset, name))) {
       return sendSanityError(res, 404, 'File not found', 'notFound')
     }
-    if (typeof req.query.dl === 'string') disposition(res, req.query.dl, name)
-    // send handles Range (206), If-Range, HEAD and the content type from the extension. no-transform keeps
-    // the compression middleware off text files, which would otherwise gzip a partial (206) body.
-    res.sendFile(files.filePath(dataset, name), {
-      acceptRanges: true,
-      cacheControl: false,
-      headers: { 'Cache-Control': 'public, max-age=31536000, immutable, no-transform' },
-    })
+    const dl = typeof req.query.dl === 'string' ? req.query.dl : undefined
+    sendOriginal(res, files.filePath(dataset, name), name, FILE_FILE.exec(name)![2]!, dl)
   })
 
   return router

@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request } from 'express'
 import { z } from 'zod'
+import { allowSlowBody } from '../../http/request-timeouts'
 import { requireEditor } from '../auth/require-role'
 import { ANONYMOUS } from '../principal'
 import { identityOf } from '../access'
@@ -43,12 +44,14 @@ export function createAssetUploadRouter(options: {
 }): Router {
   const router = Router()
   const rawBody = express.raw({ type: () => true, limit: options.maxBytes })
+  // An editor's video over a slow uplink may take minutes; anonymous bodies never get this long.
+  const slowUpload = allowSlowBody({ minBytesPerSecond: 64 * 1024, maxBytes: options.maxBytes })
 
   for (const [segment, kind] of [
     ['images', 'image'],
     ['files', 'file'],
   ] as const satisfies readonly (readonly [string, AssetKind])[]) {
-    router.post(`/assets/${segment}/:dataset`, requireEditor, rawBody, async (req, res, next) => {
+    router.post(`/assets/${segment}/:dataset`, requireEditor, slowUpload, rawBody, async (req, res, next) => {
       try {
         const dataset = String(req.params.dataset)
         if (!options.hasDataset(dataset)) return sendSanityError(res, 404, 'Dataset not found', 'notFound')

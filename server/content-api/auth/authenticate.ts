@@ -3,6 +3,7 @@ import type { Accounts } from '../accounts/accounts'
 import { secretKind } from '../accounts/secret-token'
 import { ANONYMOUS, type Principal } from '../principal'
 import { sendSanityError } from '../sanity-error'
+import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -52,6 +53,8 @@ export function createAuthenticate(accounts: Accounts): RequestHandler {
       res.locals.principal = ANONYMOUS
       return next()
     }
+    // A token sent in clear text from another machine is refused before it is even looked up.
+    if (!carriesSecretsSafely(req)) return sendSanityError(res, 403, PLAIN_HTTP_REFUSED, 'insecureTransport')
     const secret = BEARER.exec(header)?.[1]
     const resolved = secret ? resolveBearer(accounts, secret) : null
     if (!resolved) {

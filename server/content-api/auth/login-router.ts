@@ -3,8 +3,9 @@ import express, { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
 import type { Accounts } from '../accounts/accounts'
 import { renderLoginPage } from './login-page'
-import { createRateLimiter } from './rate-limiter'
-import { safeReturnUrl } from './return-origin'
+import { safeReturnUrl, STUDIO_PATH } from './return-origin'
+import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle'
+import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 const CSRF_COOKIE = 'lf_login_csrf'
 
@@ -20,6 +21,7 @@ export type LoginRouterOptions = {
   /** Hosts besides the request's own that `origin` may point at (e.g. SITE_URL's host behind a proxy). */
   allowedHosts?: string[]
   now?: () => number
+  throttle?: SignInThrottle
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -28,6 +30,11 @@ function readCookie(req: Request, name: string): string | undefined {
     if (key === name) return decodeURIComponent(value.join('='))
   }
   return undefined
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  return `${Math.ceil(seconds / 60)} minutes`
 }
 
 function sameSecret(a: string | undefined, b: string): boolean {
@@ -46,11 +53,9 @@ export function createLoginRouter({
   accounts,
   allowedHosts = [],
   now = Date.now,
+  throttle = createSignInThrottle({ now }),
 }: LoginRouterOptions): Router {
   const router = Router()
-  // Per client address: every attempt counts. Per e-mail: failures count, a success clears them.
-  const perAddress = createRateLimiter({ limit: 20, windowMs: 10 * 60_000, now })
-  const perEmail = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now })
 
   function page(
     req: Request,
@@ -74,14 +79,16 @@ export function createLoginRouter({
       .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, ...extra }))
   }
 
-  const defaultOrigin = (req: Request) => `${req.protocol}://${req.get('host')}/admin`
+  const defaultOrigin = (req: Request) => `${req.protocol}://${req.get('host')}${STUDIO_PATH}`
 
   router.get('/auth/login', (req, res) => {
     const requested = req.query.origin
     const origin =
       requested === undefined ? new URL(defaultOrigin(req)) : safeReturnUrl(requested, req, allowedHosts)
     if (!origin)
-      return page(req, res, 400, defaultOrigin(req), { error: 'That sign-in link points to another site.' })
+      return page(req, res, 400, defaultOrigin(req), {
+        error: 'That sign-in link does not lead back to the Studio.',
+      })
     page(req, res, 200, origin.toString())
   })
 
@@ -96,27 +103,30 @@ export function createLoginRouter({
           return page(req, res, 400, defaultOrigin(req), { error: 'Enter your e-mail and password.' })
         }
         const { email, password, csrf } = parsed.data
+        if (!carriesSecretsSafely(req)) {
+          return page(req, res, 403, origin.toString(), { email, error: PLAIN_HTTP_REFUSED })
+        }
         if (!sameSecret(readCookie(req, CSRF_COOKIE), csrf)) {
           return page(req, res, 403, origin.toString(), {
             email,
             error: 'The form expired. Please sign in again.',
           })
         }
-        const byAddress = perAddress.hit(req.ip ?? 'unknown')
-        const emailKey = email.toLowerCase()
-        const byEmail = perEmail.hit(emailKey)
-        if (!byAddress.allowed || !byEmail.allowed) {
-          res.set('Retry-After', String(Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds)))
+        const address = req.ip ?? 'unknown'
+        const verdict = throttle.check(address, email)
+        if (!verdict.allowed) {
+          res.set('Retry-After', String(verdict.retryAfterSeconds))
           return page(req, res, 429, origin.toString(), {
             email,
-            error: 'Too many sign-in attempts. Wait a few minutes and try again.',
+            error: `Too many failed sign-ins from here. Try again in ${waitText(verdict.retryAfterSeconds)}.`,
           })
         }
         const user = await accounts.users.verifyCredentials(email, password)
         if (!user) {
+          throttle.recordFailure(address, email)
           return page(req, res, 401, origin.toString(), { email, error: 'Wrong e-mail or password.' })
         }
-        perEmail.reset(emailKey)
+        throttle.recordSuccess(address, email)
         const sid = accounts.sessions.grantLogin(user.id)
         res.clearCookie(CSRF_COOKIE, { path: req.baseUrl + '/auth' })
         res.set('Cache-Control', 'no-store').redirect(303, `${origin.toString()}#sid=${sid}`)

@@ -1,8 +1,12 @@
 import type { Request } from 'express'
 
+/** Where the Studio is served; the only pages a sign-in may hand a `#sid` to. */
+export const STUDIO_PATH = '/admin'
+
 /**
- * Where the login page may send the browser back to (with a `#sid=`): only a page on the host that served the
- * login page, or on one of the configured public hosts. Anything else would hand a login grant to another site.
+ * Where the login page may send the browser back to (with a `#sid=`): only the Studio (`/admin` and below)
+ * on the host that served the login page, or on one of the configured public hosts. Any other page, even one
+ * on this origin (an uploaded file, a news post), would receive a login grant it could spend (ADR 085).
  */
 export function safeReturnUrl(origin: unknown, req: Request, extraHosts: string[] = []): URL | null {
   if (typeof origin !== 'string' || origin.length > 2000) return null
@@ -16,6 +20,8 @@ export function safeReturnUrl(origin: unknown, req: Request, extraHosts: string[
   if (url.username || url.password) return null
   const hosts = [req.get('host'), ...extraHosts].filter(Boolean).map((h) => h!.toLowerCase())
   if (!hosts.includes(url.host.toLowerCase())) return null
+  // The URL parser has already resolved `..` and `%2e%2e` segments, so this is the path the browser loads.
+  if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return null
   url.hash = ''
   return url
 }

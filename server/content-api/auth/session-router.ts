@@ -1,18 +1,27 @@
-import { Router } from 'express'
+import { Router, type Request } from 'express'
 import type { Accounts } from '../accounts/accounts'
 import { ANONYMOUS } from '../principal'
 import { identityOf } from '../access'
 import { sendSanityError } from '../sanity-error'
+import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 /**
  * The versioned auth endpoints: `/auth/providers` (one provider: our login page), `/auth/fetch` (one-time sid
  * to session token), `/auth/logout`, and `/auth/id` (the cookie-mode probe, answered for completeness).
  */
-export function createSessionRouter(accounts: Accounts, options: { loginPath: string }): Router {
+export function createSessionRouter(
+  accounts: Accounts,
+  options: {
+    loginPath: string
+    /** The origin absolute URLs use (SITE_URL's, or the request's vetted one); default: the request's. */
+    publicOrigin?: (req: Request) => string
+  },
+): Router {
   const router = Router()
+  const originOf = options.publicOrigin ?? ((req: Request) => `${req.protocol}://${req.get('host')}`)
 
   router.get('/auth/providers', (req, res) => {
-    const url = `${req.protocol}://${req.get('host')}${options.loginPath}`
+    const url = `${originOf(req)}${options.loginPath}`
     res.set('Cache-Control', 'no-store').json({
       thirdPartyLogin: false,
       sso: {},
@@ -22,6 +31,7 @@ export function createSessionRouter(accounts: Accounts, options: { loginPath: st
 
   router.get('/auth/fetch', (req, res) => {
     res.set('Cache-Control', 'no-store')
+    if (!carriesSecretsSafely(req)) return sendSanityError(res, 403, PLAIN_HTTP_REFUSED, 'insecureTransport')
     const sid = typeof req.query.sid === 'string' ? req.query.sid : ''
     const exchanged = sid ? accounts.sessions.exchangeLogin(sid) : null
     if (!exchanged) return sendSanityError(res, 401, 'Session id is unknown, used or expired', 'unauthorized')

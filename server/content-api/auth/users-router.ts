@@ -1,4 +1,5 @@
-import express, { Router } from 'express'
+import { Router } from 'express'
+import { jsonBody } from '../../http/json-limits'
 import { z } from 'zod'
 import type { Accounts } from '../accounts/accounts'
 import { ANONYMOUS } from '../principal'
@@ -56,7 +57,7 @@ export function createUsersRouter(accounts: Accounts): Router {
     res.set('Cache-Control', 'no-store').json(accounts.keyValues.get(identityOf(res.locals.principal!), keys))
   })
 
-  router.put('/users/me/keyvalue', requireSignedIn, express.json({ limit: '256kb' }), (req, res) => {
+  router.put('/users/me/keyvalue', requireSignedIn, jsonBody({ limit: '256kb' }), (req, res) => {
     const parsed = KeyValueBody.safeParse(req.body)
     if (!parsed.success)
       return sendSanityError(res, 400, 'Body must be an array of {key, value}', 'validationError')

@@ -1,6 +1,15 @@
 import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { isSlugUnique, validateCurrency, validateHttpUrl, validateTimeZone } from '../validation'
+import {
+  isSlugUnique,
+  validateCurrency,
+  validateDoorsTime,
+  validateHttpUrl,
+  validateOriginalStart,
+  validateShowSlug,
+  validateTimeZone,
+  validateUniqueReferences,
+} from '../validation'
 
 export const EVENT_STATUSES = [
   { title: 'On sale', value: 'onSale' },
@@ -14,9 +23,20 @@ export function eventPreviewTitle(venue?: string, city?: string): string {
   return [venue, city].filter(Boolean).join(', ') || 'New event'
 }
 
-export function eventPreviewSubtitle(startsAt?: string, timeZone?: string, status?: string): string {
+/** The show's public address, as the preview shows it (web/src/features/shows/utils/show-paths.ts). */
+export function eventPreviewUrl(slug?: string): string | undefined {
+  return slug ? `/shows/${slug}` : undefined
+}
+
+export function eventPreviewSubtitle(
+  startsAt?: string,
+  timeZone?: string,
+  status?: string,
+  slug?: string,
+): string {
   const label = EVENT_STATUSES.find((s) => s.value === status)?.title
-  if (!startsAt) return label ?? 'No date yet'
+  const url = eventPreviewUrl(slug)
+  if (!startsAt) return [label ?? 'No date yet', url].filter(Boolean).join(' · ')
   let date: string
   try {
     date = new Intl.DateTimeFormat('en-US', {
@@ -26,7 +46,33 @@ export function eventPreviewSubtitle(startsAt?: string, timeZone?: string, statu
   } catch {
     date = startsAt.slice(0, 10)
   }
-  return label ? `${date} · ${label}` : date
+  return [date, label, url].filter(Boolean).join(' · ')
+}
+
+/** The venue's calendar date of an ISO instant (`YYYY-MM-DD`), or the UTC date when the zone is unusable. */
+function localDate(startsAt: string, timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: timeZone || 'UTC',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(startsAt))
+  } catch {
+    return startsAt.slice(0, 10)
+  }
+}
+
+/**
+ * What the slug is generated from: the show's date as the venue's calendar shows it (a 20:00 show in Ventura is
+ * 03:00 UTC the next day), venue and city.
+ */
+export function eventSlugSource(doc: Record<string, unknown>) {
+  const startsAt = typeof doc.startsAt === 'string' ? doc.startsAt : ''
+  const date = startsAt
+    ? localDate(startsAt, typeof doc.timeZone === 'string' ? doc.timeZone : undefined)
+    : ''
+  return [date, doc.venue, doc.city].filter(Boolean).join(' ')
 }
 
 /** One show of the tour: the events list on the home page and the site's structured data. */
@@ -40,8 +86,15 @@ export const eventType = defineType({
       name: 'startsAt',
       title: 'Date and time',
       type: 'datetime',
-      description: 'When doors open or the show starts, in the venue’s local time.',
+      description: 'When the show starts, in the venue’s local time.',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'doorsTime',
+      title: 'Doors open',
+      type: 'string',
+      description: 'Optional: when doors open on the day, in the venue’s time, as HH:MM (e.g. 18:30).',
+      validation: (rule) => rule.custom((value, context) => validateDoorsTime(value, context.document)),
     }),
     defineField({
       name: 'timeZone',
@@ -60,13 +113,13 @@ export const eventType = defineType({
     defineField({
       name: 'slug',
       type: 'slug',
-      description: 'Identifies the event in links; generated from the date and venue.',
+      description: 'The show’s address on the site, /shows/<slug>; generated from the date, venue and city.',
       options: {
-        source: (doc) => [String(doc.startsAt ?? '').slice(0, 10), doc.venue].filter(Boolean).join(' '),
+        source: (doc) => eventSlugSource(doc),
         maxLength: 96,
         isUnique: isSlugUnique,
       },
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().custom(validateShowSlug),
     }),
     defineField({ name: 'city', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({
@@ -89,7 +142,14 @@ export const eventType = defineType({
     defineField({
       name: 'address',
       type: 'string',
-      description: 'Optional street address, used in search-engine data.',
+      description: 'Street address of the venue, shown with a map link and used in search-engine data.',
+      validation: (rule) => rule.max(160),
+    }),
+    defineField({
+      name: 'postalCode',
+      title: 'Postal code',
+      type: 'string',
+      validation: (rule) => rule.max(20),
     }),
     defineField({
       name: 'status',
@@ -98,6 +158,15 @@ export const eventType = defineType({
       options: { list: [...EVENT_STATUSES], layout: 'radio', direction: 'horizontal' },
       initialValue: 'onSale',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'originalStartsAt',
+      title: 'Originally scheduled for',
+      type: 'datetime',
+      description:
+        'For a postponed show with its new date above: the date it was first announced for. Leave empty while the new date is unknown.',
+      hidden: ({ document }) => document?.status !== 'postponed' && !document?.originalStartsAt,
+      validation: (rule) => rule.custom((value, context) => validateOriginalStart(value, context.document)),
     }),
     defineField({
       name: 'ticketUrl',
@@ -127,16 +196,46 @@ export const eventType = defineType({
           return price !== undefined && !value ? 'A price needs its currency' : true
         }),
     }),
+    defineField({
+      name: 'notes',
+      type: 'text',
+      rows: 4,
+      description:
+        'Optional: a note for fans on the show’s page (support act, age limit; after the show, how it went).',
+      validation: (rule) => rule.max(2000),
+    }),
+    defineField({
+      name: 'setlist',
+      type: 'array',
+      description: 'Optional: the songs played, in order, shown on the show’s page once it is past.',
+      of: [{ type: 'string' }],
+      validation: (rule) => rule.max(60),
+    }),
+    defineField({
+      name: 'media',
+      title: 'Related media',
+      type: 'array',
+      description: 'Photos and videos from this show, shown on its page.',
+      of: [{ type: 'reference', to: [{ type: 'mediaItem' }] }],
+      validation: (rule) => rule.max(12).custom(validateUniqueReferences),
+    }),
   ],
   orderings: [
     { title: 'Date, newest first', name: 'startsAtDesc', by: [{ field: 'startsAt', direction: 'desc' }] },
     { title: 'Date, oldest first', name: 'startsAtAsc', by: [{ field: 'startsAt', direction: 'asc' }] },
   ],
   preview: {
-    select: { venue: 'venue', city: 'city', startsAt: 'startsAt', timeZone: 'timeZone', status: 'status' },
-    prepare: ({ venue, city, startsAt, timeZone, status }) => ({
+    select: {
+      venue: 'venue',
+      city: 'city',
+      startsAt: 'startsAt',
+      timeZone: 'timeZone',
+      status: 'status',
+      slug: 'slug.current',
+    },
+    prepare: ({ venue, city, startsAt, timeZone, status, slug }) => ({
       title: eventPreviewTitle(venue, city),
-      subtitle: eventPreviewSubtitle(startsAt, timeZone, status),
+      subtitle: eventPreviewSubtitle(startsAt, timeZone, status, slug),
     }),
   },
 })

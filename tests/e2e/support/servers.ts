@@ -6,7 +6,14 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199)
 /** E2E_PORT + 1 is left to the main server's HTTPS port (the Studio's HTTP/2 listener, studio branch). */
 export const TODAY_PORT = E2E_PORT + 2
+/**
+ * The screenshot suite's own server (and E2E_PORT + 4, its Studio's HTTPS port): the seed content untouched by
+ * the tests that publish from the Studio, so every screen is the same on every run.
+ */
+export const VISUAL_PORT = E2E_PORT + 3
 export const TEST_NOW = '2025-10-01T12:00:00-07:00'
 export const TEST_GA_ID = 'G-E2ETEST'
 
 export const todayServerUrl = `http://localhost:${TODAY_PORT}`
+export const visualServerUrl = `http://localhost:${VISUAL_PORT}`
+export const visualStudioOrigin = `https://localhost:${VISUAL_PORT + 1}`

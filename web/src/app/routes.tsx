@@ -12,6 +12,7 @@ import { AdminRoute } from './routes/admin'
 import { HomePage } from './routes/home'
 import { newsListLoader, newsPostLoader, NewsPostRoute, NewsRoute } from './routes/news'
 import { NotFoundPage } from './routes/not-found'
+import { pastShowsLoader, PastShowsRoute, showLoader, ShowRoute } from './routes/shows'
 import { RootLayout } from './root-layout'
 import {
   NewsletterConfirmedPage,
@@ -20,11 +21,19 @@ import {
 } from './routes/newsletter-pages'
 import { SiteLayout } from './site-layout'
 
-/** `handle.status` lets the server answer with the right HTTP status for a page that renders fine. */
-export type RouteHandle = { status?: number }
+/**
+ * `handle.status` lets the server answer with the right HTTP status for a page that renders fine.
+ * `handle.cache` tells the server's page cache (ADR 090) which query parameters change what the route renders
+ * (the others are ignored), or `false` for a page that differs per visitor and must never be stored.
+ * Routes without it are cached per path.
+ */
+export type RouteHandle = { status?: number; cache?: false | { params: string[] } }
 
-/** What loaders need: the render's query cache and a content client (loopback on the server). */
-export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient }
+/**
+ * What loaders need: the render's query cache, a content client (loopback on the server) and the render's
+ * "now" (the server clock, ADR 031; only server renders run loaders).
+ */
+export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient; now?: () => Date }
 
 /**
  * One route table for the server and the browser (see ADR 030). The server runs it through React Router's
@@ -33,12 +42,18 @@ export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient
  * matched route's `handle` gives the HTTP status. Both renders then draw the table with `useRoutes`; in the
  * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks.
  */
-export function createRoutes({ queryClient, contentClient }: RouteDeps): RouteObject[] {
+export function createRoutes({
+  queryClient,
+  contentClient,
+  now = () => new Date(),
+}: RouteDeps): RouteObject[] {
+  const deps = { queryClient, contentClient, now }
   return [
     {
       element: <RootLayout />,
       children: [
-        { path: '/admin/*', element: <AdminRoute /> },
+        // Browser-only; plain HTTP is redirected to the HTTPS port before the page is rendered.
+        { path: '/admin/*', element: <AdminRoute />, handle: { cache: false } satisfies RouteHandle },
         {
           element: <SiteLayout />,
           loader: async () => {
@@ -52,6 +67,8 @@ export function createRoutes({ queryClient, contentClient }: RouteDeps): RouteOb
             {
               index: true,
               element: <HomePage />,
+              // `?media=<slug>` renders that item's sharing metadata; `?newsletter=true` acts in the browser only.
+              handle: { cache: { params: ['media'] } } satisfies RouteHandle,
               loader: async () => {
                 await Promise.all([
                   queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),
@@ -64,6 +81,7 @@ export function createRoutes({ queryClient, contentClient }: RouteDeps): RouteOb
             {
               path: 'news',
               element: <NewsRoute />,
+              handle: { cache: { params: ['page'] } } satisfies RouteHandle,
               loader: newsListLoader({ queryClient, contentClient }),
             },
             {
@@ -71,9 +89,29 @@ export function createRoutes({ queryClient, contentClient }: RouteDeps): RouteOb
               element: <NewsPostRoute />,
               loader: newsPostLoader({ queryClient, contentClient }),
             },
-            { path: 'newsletter/confirmed', element: <NewsletterConfirmedPage /> },
-            { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
-            { path: 'newsletter/unsubscribed', element: <NewsletterUnsubscribedPage /> },
+            {
+              path: 'shows/past',
+              element: <PastShowsRoute />,
+              handle: { cache: { params: ['page'] } } satisfies RouteHandle,
+              loader: pastShowsLoader(deps),
+            },
+            { path: 'shows/:slug', element: <ShowRoute />, loader: showLoader(deps) },
+            {
+              path: 'newsletter/confirmed',
+              element: <NewsletterConfirmedPage />,
+              handle: { cache: { params: ['status'] } } satisfies RouteHandle,
+            },
+            {
+              // The page carries the subscriber's own token in its form.
+              path: 'newsletter/unsubscribe',
+              element: <NewsletterUnsubscribePage />,
+              handle: { cache: false } satisfies RouteHandle,
+            },
+            {
+              path: 'newsletter/unsubscribed',
+              element: <NewsletterUnsubscribedPage />,
+              handle: { cache: { params: ['status'] } } satisfies RouteHandle,
+            },
             { path: '*', element: <NotFoundPage />, handle: { status: 404 } satisfies RouteHandle },
           ],
         },

@@ -10,7 +10,10 @@ import { hasImage } from '../lib/image-url'
 
 const FALLBACK_BAND_NAME = 'Los Forasteros'
 
-/** The public site's frame: header with navigation, the page, footer, and the toast region. */
+/**
+ * The public site's frame: header with navigation, the page, footer, and the toast region. The frame is at least
+ * the window's height and the page takes the room left, so the footer ends a short page at the window's bottom.
+ */
 export function SiteLayout() {
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
@@ -18,12 +21,12 @@ export function SiteLayout() {
   const logo = settings?.logo
   const newsletterPopup = useNewsletterPopup()
   return (
-    <>
+    <div className="site-frame">
       <SiteHeader bandName={bandName} logoSrc={hasImage(logo) ? imageUrl(logo, { width: 80 }) : null} />
       <Outlet />
       <NewsletterPopup settings={newsletterPopup} />
       <SiteFooter bandName={bandName} copyright={settings?.footerCopyright} />
       <Toaster />
-    </>
+    </div>
   )
 }

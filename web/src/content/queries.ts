@@ -117,3 +117,73 @@ export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tou
   ticketUrl,
   event->{_id, startsAt, timeZone, venue, city, region, status, ticketUrl}
 }`)
+
+/**
+ * The server's page cache (ADR 090): when the next document dated in the future (a news post's "Published at")
+ * becomes public, so pages rendered before then are rendered again at that moment.
+ */
+export const nextScheduledQuery = defineQuery(
+  `*[defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt`,
+)
+
+/** A show the public may see: an event with its address and date (drafts never match: published perspective). */
+const listedShow = /* groq */ `_type == "event" && defined(slug.current) && defined(startsAt)`
+
+/** A show as its page, its calendar entry and the past shows archive read it. */
+const showFields = /* groq */ `
+  _id,
+  _createdAt,
+  _updatedAt,
+  "slug": slug.current,
+  startsAt,
+  originalStartsAt,
+  doorsTime,
+  timeZone,
+  venue,
+  city,
+  region,
+  country,
+  address,
+  postalCode,
+  status,
+  ticketUrl,
+  price,
+  currency,
+  notes,
+  setlist`
+
+/** /shows/<slug>: the show, its photos and videos, and the tour promo's copy when the promo is about it. */
+export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $slug][0]{
+  ${showFields},
+  "media": media[]->{
+    _id,
+    kind,
+    youtubeId,
+    image{${imageFields}},
+    poster{${imageFields}},
+    caption,
+    credit,
+    alt
+  },
+  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{
+    heading,
+    body
+  }
+}`)
+
+/** /shows/past: every show, newest first; the page keeps the past ones (ADR 031's rule needs each time zone). */
+export const showArchiveQuery = defineQuery(`*[${listedShow}] | order(startsAt desc, _id asc){${showFields}}`)
+
+/** /shows.ics: the whole tour, past shows included (calendar apps keep what they already have). */
+export const showCalendarQuery = defineQuery(`*[${listedShow}] | order(startsAt asc, _id asc){${showFields}}`)
+
+/** /shows/<slug>.ics. */
+export const showCalendarEntryQuery = defineQuery(
+  `*[${listedShow} && slug.current == $slug][0]{${showFields}}`,
+)
+
+/** sitemap.xml: every show's address and last change. */
+export const showSitemapQuery = defineQuery(`*[${listedShow}] | order(startsAt desc){
+  "slug": slug.current,
+  _updatedAt
+}`)

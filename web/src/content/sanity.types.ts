@@ -193,6 +193,13 @@ export type TourPromo = {
   ticketUrl?: string
 }
 
+export type MediaItemReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'mediaItem'
+}
+
 export type Event = {
   _id: string
   _type: 'event'
@@ -200,6 +207,7 @@ export type Event = {
   _updatedAt: string
   _rev: string
   startsAt?: string
+  doorsTime?: string
   timeZone?: string
   venue?: string
   slug?: Slug
@@ -207,17 +215,19 @@ export type Event = {
   region?: string
   country?: string
   address?: string
+  postalCode?: string
   status?: 'onSale' | 'soldOut' | 'cancelled' | 'postponed'
+  originalStartsAt?: string
   ticketUrl?: string
   price?: number
   currency?: string
-}
-
-export type MediaItemReference = {
-  _ref: string
-  _type: 'reference'
-  _weak?: boolean
-  [internalGroqTypeReferenceTo]?: 'mediaItem'
+  notes?: string
+  setlist?: Array<string>
+  media?: Array<
+    {
+      _key: string
+    } & MediaItemReference
+  >
 }
 
 export type Gallery = {
@@ -409,8 +419,8 @@ export type AllSanitySchemaTypes =
   | NewsletterPopup
   | EventReference
   | TourPromo
-  | Event
   | MediaItemReference
+  | Event
   | Gallery
   | SiteSettings
   | SanityImagePaletteSwatch
@@ -633,3 +643,144 @@ export type TourPromoQueryResult = {
     ticketUrl: string | null
   } | null
 } | null
+
+// Source: web/src/content/queries.ts
+// Variable: nextScheduledQuery
+// Query: *[defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt
+export type NextScheduledQueryResult = string | null
+
+// Source: web/src/content/queries.ts
+// Variable: showPageQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    caption,    credit,    alt  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    heading,    body  }}
+export type ShowPageQueryResult = {
+  _id: string
+  _createdAt: string
+  _updatedAt: string
+  slug: string | null
+  startsAt: string | null
+  originalStartsAt: string | null
+  doorsTime: string | null
+  timeZone: string | null
+  venue: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  address: string | null
+  postalCode: string | null
+  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  notes: string | null
+  setlist: Array<string> | null
+  media: Array<{
+    _id: string
+    kind: 'image' | 'video' | 'youtube' | null
+    youtubeId: string | null
+    image: {
+      asset: SanityImageAssetReference | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
+      alt: null
+    } | null
+    poster: {
+      asset: SanityImageAssetReference | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
+      alt: null
+    } | null
+    caption: string | null
+    credit: string | null
+    alt: string | null
+  }> | null
+  promo: {
+    heading: string | null
+    body: BlockContent | null
+  } | null
+} | null
+
+// Source: web/src/content/queries.ts
+// Variable: showArchiveQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+export type ShowArchiveQueryResult = Array<{
+  _id: string
+  _createdAt: string
+  _updatedAt: string
+  slug: string | null
+  startsAt: string | null
+  originalStartsAt: string | null
+  doorsTime: string | null
+  timeZone: string | null
+  venue: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  address: string | null
+  postalCode: string | null
+  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  notes: string | null
+  setlist: Array<string> | null
+}>
+
+// Source: web/src/content/queries.ts
+// Variable: showCalendarQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+export type ShowCalendarQueryResult = Array<{
+  _id: string
+  _createdAt: string
+  _updatedAt: string
+  slug: string | null
+  startsAt: string | null
+  originalStartsAt: string | null
+  doorsTime: string | null
+  timeZone: string | null
+  venue: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  address: string | null
+  postalCode: string | null
+  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  notes: string | null
+  setlist: Array<string> | null
+}>
+
+// Source: web/src/content/queries.ts
+// Variable: showCalendarEntryQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+export type ShowCalendarEntryQueryResult = {
+  _id: string
+  _createdAt: string
+  _updatedAt: string
+  slug: string | null
+  startsAt: string | null
+  originalStartsAt: string | null
+  doorsTime: string | null
+  timeZone: string | null
+  venue: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  address: string | null
+  postalCode: string | null
+  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  notes: string | null
+  setlist: Array<string> | null
+} | null
+
+// Source: web/src/content/queries.ts
+// Variable: showSitemapQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt desc){  "slug": slug.current,  _updatedAt}
+export type ShowSitemapQueryResult = Array<{
+  slug: string | null
+  _updatedAt: string
+}>

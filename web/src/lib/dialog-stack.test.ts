@@ -22,3 +22,17 @@ describe('dialogStack.whenClear', () => {
     expect(dialogStack.isAnyOpen()).toBe(false)
   })
 })
+
+describe('dialogStack.takeScreen', () => {
+  it('dismisses every other open dialog, never the one taking the screen', () => {
+    const dismissNewsletter = vi.fn(() => dialogStack.remove('newsletter'))
+    const dismissGallery = vi.fn()
+    dialogStack.add('newsletter', dismissNewsletter)
+    dialogStack.add('gallery', dismissGallery)
+    dialogStack.takeScreen('gallery')
+    expect(dismissNewsletter).toHaveBeenCalledTimes(1)
+    expect(dismissGallery).not.toHaveBeenCalled()
+    dialogStack.remove('gallery')
+    expect(dialogStack.isAnyOpen()).toBe(false)
+  })
+})

@@ -1,22 +1,31 @@
 /**
- * One page, one sound source: the hero video and the gallery's media tell each other when they start, so the
- * hero is muted and paused while gallery media plays (spec §4), and unmuting the hero pauses gallery videos.
- * Module-level (one per page), so the lazily loaded overlay needs no provider.
+ * One page, one sound source (spec §4): the hero video or the gallery's media. Who holds the sound is state kept
+ * here, not only a message (ADR 100): the gallery holds it from the moment a video or YouTube item opens, or
+ * gallery media starts playing, until the overlay closes or the visitor unmutes the hero. The hero asks
+ * `galleryHoldsSound()` before every play, so a hero whose lazy code, source or visibility observer arrives after
+ * the item opened stays paused; subscribers hear each signal to pause at once. Module-level (one per page), so
+ * the lazily loaded overlay and hero need no provider.
  */
 export type MediaSignal =
-  /** A video or YouTube item opened, or gallery media started playing. */
+  /** A video or YouTube item opened, or gallery media started playing: the gallery holds the sound. */
   | 'gallery-playing'
   /** The overlay closed: the hero may resume its muted loop if it is in view. */
   | 'gallery-closed'
-  /** The visitor unmuted the hero. */
+  /** The visitor unmuted the hero: the hero holds the sound. */
   | 'hero-unmuted'
 
 type Listener = (signal: MediaSignal) => void
 
 const listeners = new Set<Listener>()
+let galleryHolds = false
 
 export const mediaCoordinator = {
+  /** True while the gallery holds the page's sound: the hero must stay paused. */
+  galleryHoldsSound(): boolean {
+    return galleryHolds
+  },
   notify(signal: MediaSignal): void {
+    galleryHolds = signal === 'gallery-playing'
     for (const listener of [...listeners]) listener(signal)
   },
   subscribe(listener: Listener): () => void {

@@ -5,12 +5,15 @@ import { APP_STATE_GLOBAL } from '../app-state'
 import { usePublicConfig } from '../app-state-context'
 
 /**
- * Loads the Studio's chunk, after finishing a sign-in hand-back of the embedded backend (see
- * login-hand-back.ts: the Studio's own swap races its first user check).
+ * Loads the Studio's chunk. With the embedded backend, first: cloud-only requests answered in the browser
+ * (cloud-only-requests.ts, ADR 102), and the sign-in hand-back finished (login-hand-back.ts: the Studio's own
+ * swap races its first user check).
  */
 async function loadAdminPage() {
   const content = window[APP_STATE_GLOBAL]?.config.content
   if (content?.backend === 'local') {
+    const { answerCloudOnlyRequestsLocally } = await import('../../features/admin/cloud-only-requests')
+    answerCloudOnlyRequestsLocally()
     const { exchangeLoginHandBack } = await import('../../features/admin/login-hand-back')
     await exchangeLoginHandBack({ projectId: content.projectId, apiBase: content.apiUrl })
   }

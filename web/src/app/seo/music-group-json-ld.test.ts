@@ -170,3 +170,37 @@ describe('buildHomeJsonLd', () => {
     })
   })
 })
+
+describe('CMS URLs in the structured data', () => {
+  it('never carry javascript: or data: URLs', () => {
+    const hostile = {
+      ...settings,
+      socialLinks: [
+        { _key: 'a', platform: 'instagram', url: 'javascript:alert(1)' },
+        { _key: 'b', platform: 'facebook', url: 'data:text/html,<script>alert(1)</script>' },
+        { _key: 'c', platform: 'youtube', url: 'https://www.youtube.com/@band' },
+      ],
+    } as unknown as SiteSettings
+    const events = listEvents(
+      [event({ _id: 'x', ticketUrl: 'javascript:alert(document.domain)' })],
+      new Date('2025-10-01T19:00:00Z'),
+    )
+    const data = buildHomeJsonLd({
+      settings: hostile,
+      events,
+      media: [{ ...media[0]!, kind: 'video', videoUrl: 'data:video/mp4;base64,AAAA' }] as GalleryItem[],
+      homeUrl: 'https://example.com/',
+      imageUrl: createImageUrlFactory({
+        projectId: 'local',
+        dataset: 'production',
+        assetBaseUrl: '/content',
+      }),
+      absolute: (p: string) => new URL(p, 'https://example.com').toString(),
+    })
+    const json = JSON.stringify(data)
+    expect(json).not.toMatch(/javascript:|data:/)
+    expect(json).toContain('"sameAs":["https://www.youtube.com/@band"]')
+    // The offer falls back to the tour list when its ticket link is refused.
+    expect(json).toContain('"url":"https://example.com/#events"')
+  })
+})

@@ -8,6 +8,7 @@ import type { GalleryItem } from '../../features/media/api/get-gallery-items'
 import type { EventStatus, ListedEvent } from '../../features/events/utils/event-rules'
 import type { ImageUrlFactory } from '../../lib/image-url'
 import { hasImage } from '../../lib/image-url'
+import { safeLinkUrl } from '../../lib/safe-url'
 
 const SCHEMA = 'https://schema.org/'
 
@@ -42,7 +43,7 @@ function musicEvent(event: ListedEvent, bandName: string, homeUrl: string, image
   const offer: Json = {
     '@type': 'Offer',
     availability: AVAILABILITY[event.status],
-    url: event.ticketUrl ?? eventsUrl,
+    url: safeLinkUrl(event.ticketUrl) ?? eventsUrl,
   }
   if (event.price !== null && event.price !== undefined) {
     offer.price = event.price
@@ -89,7 +90,7 @@ function mediaObject(item: GalleryItem, input: JsonLdInput): Json {
           ? { thumbnailUrl: `https://i.ytimg.com/vi/${item.youtubeId}/hqdefault.jpg` }
           : {}),
       ...(item.youtubeId ? { embedUrl: `https://www.youtube-nocookie.com/embed/${item.youtubeId}` } : {}),
-      ...(item.videoUrl ? { contentUrl: input.absolute(item.videoUrl) } : {}),
+      ...(safeLinkUrl(item.videoUrl) ? { contentUrl: input.absolute(safeLinkUrl(item.videoUrl)!) } : {}),
       ...(item.credit ? { creator: { '@type': 'Person', name: item.credit } } : {}),
     }
   }
@@ -111,7 +112,9 @@ export function buildHomeJsonLd(input: JsonLdInput): Json {
   const image = hasImage(ogImage)
     ? input.absolute(input.imageUrl(ogImage, { width: 1200, height: 630 }))
     : undefined
-  const sameAs = (settings?.socialLinks ?? []).map((link) => link.url).filter((url): url is string => !!url)
+  const sameAs = (settings?.socialLinks ?? [])
+    .map((link) => safeLinkUrl(link.url))
+    .filter((url): url is string => !!url)
   const group: Json = {
     '@type': 'MusicGroup',
     '@id': `${homeUrl}#band`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emailKey, hasEmptyField, SubscribeSchema } from './subscribe-schema'
+import { emailKey, hasEmptyField, isCleanName, SubscribeSchema } from './subscribe-schema'
 
 describe('SubscribeSchema', () => {
   it('trims and accepts a normal sign-up', () => {
@@ -14,6 +14,31 @@ describe('SubscribeSchema', () => {
     expect(bad.error?.issues.map((i) => i.path[0])).toEqual(['firstName', 'lastName', 'email'])
     const extra = SubscribeSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', isAdmin: true })
     expect(extra).not.toHaveProperty('isAdmin')
+  })
+})
+
+describe('names', () => {
+  it.each(['Ana', 'José María', "O'Brien", 'Jean-Luc', 'J.R.', 'Zoë Ångström', '李', 'Ana B. López'])(
+    'accepts %j',
+    (name) => {
+      expect(isCleanName(name)).toBe(true)
+    },
+  )
+
+  it.each([
+    'Ana\nBcc: x@example.com',
+    'Ana\rB',
+    'Ana\u2028B',
+    'Ana\u202eevil',
+    'see https://spam.example',
+    'http://x',
+    'www.spam.example',
+    'cheap-pills.com',
+    'javascript:alert(1)',
+    'Ana mailto:x@example.com',
+  ])('refuses %j', (name) => {
+    expect(isCleanName(name)).toBe(false)
+    expect(SubscribeSchema.safeParse({ firstName: name, lastName: 'B', email: 'a@b.co' }).success).toBe(false)
   })
 })
 

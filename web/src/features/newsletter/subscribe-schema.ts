@@ -8,9 +8,28 @@ export * from './subscribe-contract'
 const requiredText = (max: number) =>
   z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`)
 
+/** Said to the person when a name has line breaks, control characters or a web address in it. */
+export const NAME_CONTENT_MESSAGE = 'Names cannot contain line breaks or web addresses'
+
+/** Control and invisible formatting characters (CR, LF, tab, NUL, bidi overrides, ...). */
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u
+/** A scheme (`https://`, `mailto:x`), `www.`, or a host name with a common top-level domain. */
+const WEB_ADDRESS =
+  /[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|mailto|ftp|javascript|data):|\bwww\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|biz|io|co|ru|cn|xyz|top|site|online|click|link|shop|app|me|ly|gl|tk)\b/iu
+
+/**
+ * A name goes into mails and the subscriber list: no line breaks (header and text injection) and no links
+ * (sign-ups used to send spam through our confirmation mail).
+ */
+export function isCleanName(name: string): boolean {
+  return !CONTROL.test(name) && !WEB_ADDRESS.test(name)
+}
+
+const name = (max: number) => requiredText(max).refine(isCleanName, NAME_CONTENT_MESSAGE)
+
 export const SubscribeSchema = z.object({
-  firstName: requiredText(FIELD_LIMITS.firstName),
-  lastName: requiredText(FIELD_LIMITS.lastName),
+  firstName: name(FIELD_LIMITS.firstName),
+  lastName: name(FIELD_LIMITS.lastName),
   email: z
     .string()
     .trim()

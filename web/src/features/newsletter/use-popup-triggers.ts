@@ -20,8 +20,9 @@ export function usePopupTriggers(settings: NewsletterPopupSettings) {
   const [open, setOpen] = useState(false)
   // Set on the first open and kept: the dialog's code is only needed from then on.
   const [activated, setActivated] = useState(false)
-  // Other popups (tour promo, gallery) wait while this one is open, and the automatic open waits for them.
-  useDialogStackEntry('newsletter', open)
+  // Other popups (tour promo, gallery) wait while this one is open, and the automatic open waits for them; a
+  // gallery item the address asks for (Back, Forward) closes it (ADR 072).
+  useDialogStackEntry('newsletter', open, () => setOpen(false))
   const location = useLocation()
   const navigate = useNavigate()
   const manual = new URLSearchParams(location.search).get(NEWSLETTER_PARAM) === 'true'

@@ -1,19 +1,34 @@
+import { Link } from 'react-router'
+import { showPath } from '../../shows/utils/show-paths'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
-/** Date, venue, city and the action: a ticket link (new tab), a status, or a past show's struck-through status. */
+/**
+ * Date, venue, city and the action: a ticket link (new tab), a status, or a past show's struck-through status.
+ * The whole row also links to the show's page: a link stretched under the row (ADR 120), so the spec's
+ * columns and actions stay as they are and the ticket link stays on top of it.
+ */
 export function EventList({ events }: { events: ListedEvent[] }) {
   return (
     <ul className="event-list">
       {events.map((event) => (
-        <li key={event.id} className={`event-list__item${event.isPast ? ' event-list__item--past' : ''}`}>
-          <time className="event-list__date" dateTime={event.startDate}>
-            {event.dateLabel}
-          </time>
-          <span className="event-list__venue">{event.venue}</span>
-          <span className="event-list__city">{placeLabel(event)}</span>
-          <span className="event-list__action">
-            <EventAction event={event} />
-          </span>
+        <li key={event.id} className="event-list__row">
+          {event.slug ? (
+            <Link className="event-list__link" to={showPath(event.slug)}>
+              <span className="visually-hidden">
+                {event.venue}, {placeLabel(event)}, {event.dateLabel}: show details
+              </span>
+            </Link>
+          ) : null}
+          <div className={`event-list__item${event.isPast ? ' event-list__item--past' : ''}`}>
+            <time className="event-list__date" dateTime={event.startDate}>
+              {event.dateLabel}
+            </time>
+            <span className="event-list__venue">{event.venue}</span>
+            <span className="event-list__city">{placeLabel(event)}</span>
+            <span className="event-list__action">
+              <EventAction event={event} />
+            </span>
+          </div>
         </li>
       ))}
     </ul>

@@ -1,5 +1,8 @@
 import { Link } from 'react-router'
+import { useAbsoluteUrl } from '../../../app/page-seo'
 import { useNow } from '../../../lib/now'
+import { TourCalendarLinks } from '../../shows/components/calendar-links'
+import { PAST_SHOWS_PATH, SHOWS_FEED_PATH } from '../../shows/utils/show-paths'
 import { useTourDates } from '../api/get-tour-dates'
 import { listEvents } from '../utils/event-rules'
 import { EventList } from './event-list'
@@ -8,6 +11,7 @@ import './events-section.css'
 /** #events: the tour dates, with the newsletter and anniversary-tour links of spec §2. */
 export function EventsSection() {
   const events = listEvents(useTourDates(), useNow())
+  const absolute = useAbsoluteUrl()
   return (
     <section id="events" className="section events" aria-labelledby="events-title" tabIndex={-1}>
       <div className="section__inner">
@@ -26,6 +30,10 @@ export function EventsSection() {
         ) : (
           <p className="events__empty">No shows announced right now. Check back soon.</p>
         )}
+        <p className="events__more">
+          <Link to={PAST_SHOWS_PATH}>All past shows</Link>, with setlists and notes.
+        </p>
+        <TourCalendarLinks feedUrl={absolute(SHOWS_FEED_PATH)} className="events__calendar" />
       </div>
     </section>
   )

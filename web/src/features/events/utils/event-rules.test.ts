@@ -84,3 +84,21 @@ describe('isPastEvent', () => {
     expect(isPastEvent(showStart, LA, new Date('2025-10-26T07:30:00Z'))).toBe(true)
   })
 })
+
+describe('ticket links from the CMS', () => {
+  it('drops javascript: and data: URLs', () => {
+    const [bad, worse] = listEvents(
+      [
+        show('j', '2025-10-26T02:00:00Z', 'onSale', 'javascript:alert(1)'),
+        show('d', '2025-10-27T02:00:00Z', 'onSale', 'data:text/html,<script>alert(1)</script>'),
+      ],
+      new Date('2025-10-01T19:00:00Z'),
+    )
+    expect([bad!.ticketLink, bad!.ticketUrl, worse!.ticketLink, worse!.ticketUrl]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ])
+  })
+})

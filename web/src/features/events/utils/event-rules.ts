@@ -3,6 +3,7 @@
  * (it stays upcoming through the evening of the show). Upcoming shows list first, soonest first; past shows
  * follow, most recent first, keeping their status label struck through and losing their ticket link.
  */
+import { safeLinkUrl } from '../../../lib/safe-url'
 import type { TourDatesQueryResult } from '../../../content/sanity.types'
 import { isoWithOffset, localDateKey, shortDateLabel } from '../../../lib/time-zone'
 
@@ -64,7 +65,7 @@ function toListed(event: TourEvent, now: Date): ListedEvent | null {
     country: event.country,
     address: event.address,
     status,
-    ticketUrl: event.ticketUrl,
+    ticketUrl: safeLinkUrl(event.ticketUrl),
     price: event.price,
     currency: event.currency,
     timeZone,
@@ -73,7 +74,7 @@ function toListed(event: TourEvent, now: Date): ListedEvent | null {
     dateLabel: shortDateLabel(startsAt, timeZone),
     isPast,
     actionLabel: STATUS_LABELS[status],
-    ticketLink: !isPast && status === 'onSale' && event.ticketUrl ? event.ticketUrl : null,
+    ticketLink: !isPast && status === 'onSale' ? safeLinkUrl(event.ticketUrl) : null,
   }
 }
 

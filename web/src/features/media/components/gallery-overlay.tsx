@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react'
 import { useToast } from '../../../components/ui/toast'
-import { useDialogStackEntry } from '../../../lib/dialog-stack'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
@@ -95,7 +94,6 @@ export function GalleryOverlay({
   const { toast } = useToast()
   // The toast region sits outside the modal (hidden from assistive technology while it is open): say it here too.
   const [announcement, setAnnouncement] = useState('')
-  useDialogStackEntry('gallery', isOpen)
 
   // Spec §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style).
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import type { GalleryItem } from '../api/get-gallery-items'
 import {
@@ -53,7 +54,10 @@ export function useGallery(items: GalleryItem[]) {
   const show = useCallback(
     (index: number) => {
       clearTimeout(closeTimer.current)
+      const wasOpen = stateRef.current.index !== null && !stateRef.current.closing
       commit({ index, closing: false })
+      // ADR 072: asked for by a click or the address (deep link, Back, Forward), never on top of another popup.
+      if (!wasOpen) dialogStack.takeScreen('gallery')
       // Spec §4: opening a video or YouTube item mutes and pauses the hero.
       if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
     },
@@ -116,12 +120,24 @@ export function useGallery(items: GalleryItem[]) {
     [commit, navigate, writeUrl],
   )
 
-  useEffect(() => () => clearTimeout(closeTimer.current), [])
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimer.current)
+      if (stateRef.current.index !== null) mediaCoordinator.notify('gallery-closed')
+    },
+    [],
+  )
+  // Registered here, with the page, not in the lazy overlay: the stack knows while the overlay's code loads.
+  useDialogStackEntry('gallery', state.index !== null, () => close())
 
   // The URL as the source: deep links on arrival, Back and Forward.
   const slug = readMediaParam(location.search)
   const arrival = useRef(true)
   useEffect(() => {
+    // React renders location updates as transitions, late under load: a slug the address bar has already left
+    // (our own previous/next, replaced by a newer one) is no change from outside, and acting on it would step
+    // back to an item the visitor moved past. The render with the current address follows.
+    if (slug !== readMediaParam(window.location.search)) return
     const initial = arrival.current
     arrival.current = false
     const { index, closing } = stateRef.current

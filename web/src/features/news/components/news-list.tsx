@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { useNewsList } from '../api/get-news-list'
-import { newsPageCount } from '../utils/news-paging'
+import { Pager } from '../../../components/ui/pager'
+import { newsPageCount, newsPagePath } from '../utils/news-paging'
 import { NewsCard } from './news-card'
-import { NewsPager } from './news-pager'
 
 /** The posts of one page, newest first; the first cover loads eagerly (it is above the fold). */
 export function NewsList({ page }: { page: number }) {
@@ -26,7 +26,14 @@ export function NewsList({ page }: { page: number }) {
           </li>
         ))}
       </ol>
-      <NewsPager page={page} pageCount={newsPageCount(total)} />
+      <Pager
+        page={page}
+        pageCount={newsPageCount(total)}
+        pathFor={newsPagePath}
+        label="News pages"
+        newer="Newer posts"
+        older="Older posts"
+      />
     </>
   )
 }

@@ -1,35 +1,20 @@
 import {
   PortableText,
   type PortableTextComponents,
-  type PortableTextMarkComponentProps,
   type PortableTextTypeComponentProps,
 } from '@portabletext/react'
+import { SafeLinkMark } from '../../../components/ui/safe-link-mark'
 import type { BlockContent } from '../../../content/sanity.types'
 import { useImageUrl } from '../../../lib/content-context'
 import { imageDimensions, imageSrcSet } from '../../../lib/image-url'
-import { safeHref } from '../utils/safe-href'
 import { isYouTubeId, YouTubeFacade } from './youtube-facade'
 
 type BodyImage = Extract<BlockContent[number], { _type: 'image' }>
 type BodyVideo = Extract<BlockContent[number], { _type: 'youtubeEmbed' }>
-type LinkMark = { _type: 'link'; _key?: string; href?: unknown }
 
 const FIGURE_WIDTHS = [480, 720, 960, 1440]
 /** Sanity image asset ids: `image-<hash>-<w>x<h>-<ext>`. Anything else would make the URL builder throw. */
 const IMAGE_ASSET_REF = /^image-[A-Za-z0-9]+-\d+x\d+-[a-z0-9]+$/
-
-/** Only http(s), mailto, tel and relative links; other links render as their text. */
-function Link({ value, children }: PortableTextMarkComponentProps<LinkMark>) {
-  const target = safeHref(value?.href)
-  if (!target) return <>{children}</>
-  return target.external ? (
-    <a href={target.href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ) : (
-    <a href={target.href}>{children}</a>
-  )
-}
 
 function Figure({ value }: PortableTextTypeComponentProps<BodyImage>) {
   const imageUrl = useImageUrl()
@@ -76,7 +61,7 @@ function Video({ value }: PortableTextTypeComponentProps<BodyVideo>) {
  * block types render nothing.
  */
 export const postBodyComponents: PortableTextComponents = {
-  marks: { link: Link },
+  marks: { link: SafeLinkMark },
   types: { image: Figure, youtubeEmbed: Video },
   unknownType: () => null,
   // The default wraps unknown marks in a span whose class is the mark's name: editor data in markup.

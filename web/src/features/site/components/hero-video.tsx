@@ -31,12 +31,11 @@ export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt 
   const [hasMetadata, setHasMetadata] = useState(false)
   const [muted, setMuted] = useState(true)
   const visible = useRef(false)
-  // Gallery media is playing: stay paused until the overlay closes or the visitor unmutes.
-  const suspended = useRef(false)
 
   const play = useCallback(() => {
     const video = ref.current
-    if (!video || !video.getAttribute('src') || suspended.current) return
+    // While the gallery holds the sound (an open video or YouTube item), the hero stays paused (ADR 100).
+    if (!video || !video.getAttribute('src') || mediaCoordinator.galleryHoldsSound()) return
     video.play().catch((error: unknown) => {
       // Spec §4: a blocked autoplay is only logged.
       console.info('Hero video: playback did not start', error instanceof Error ? error.name : error)
@@ -67,14 +66,12 @@ export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt 
       mediaCoordinator.subscribe((signal) => {
         const video = ref.current
         if (signal === 'gallery-playing') {
-          suspended.current = true
           if (video) {
             video.muted = true
             video.pause()
           }
           setMuted(true)
         } else if (signal === 'gallery-closed') {
-          suspended.current = false
           if (visible.current) play()
         }
       }),
@@ -89,7 +86,6 @@ export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt 
     setMuted(next)
     trackEvent('video_interaction', next ? 'muted' : 'unmuted')
     if (!next) {
-      suspended.current = false
       mediaCoordinator.notify('hero-unmuted')
       play()
     }

@@ -1,4 +1,5 @@
 import { Tooltip, TooltipGroup } from '../../../components/ui/tooltip'
+import { safeLinkUrl } from '../../../lib/safe-url'
 import type { SiteSettings } from '../api/get-site-settings'
 import { SocialIcon } from './social-icon'
 import './social-links.css'
@@ -18,7 +19,9 @@ export function platformName(platform: string): string {
 
 /** The row of social links: icon links named "<band> on <network>", with the network's name as a tooltip. */
 export function SocialLinks({ settings }: { settings: SiteSettings | null }) {
-  const links = (settings?.socialLinks ?? []).filter((link) => link.platform && link.url)
+  const links = (settings?.socialLinks ?? [])
+    .map((link) => ({ ...link, url: safeLinkUrl(link.url) }))
+    .filter((link) => link.platform && link.url)
   if (links.length === 0) return null
   const bandName = settings?.bandName ?? ''
   return (

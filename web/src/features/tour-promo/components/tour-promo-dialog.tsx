@@ -1,10 +1,11 @@
 import { PortableText } from '@portabletext/react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState } from 'react'
+import { safeTextComponents } from '../../../components/ui/safe-link-mark'
 import { trackEvent } from '../../../lib/analytics'
 import { useImageUrl } from '../../../lib/content-context'
-import { useDialogStackEntry } from '../../../lib/dialog-stack'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
+import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
 import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media/utils/gallery-rules'
 import type { TourPromo } from '../api/get-tour-promo'
@@ -21,12 +22,11 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
   const imageUrl = useImageUrl()
   const [playing, setPlaying] = useState(false)
   const bodyId = useId()
-  useDialogStackEntry('tour-promo', true)
   const heading = promo.heading || 'On tour'
   const event = promo.event
   const timeZone = event?.timeZone || DEFAULT_TIME_ZONE
   const startsAt = event?.startsAt ? new Date(event.startsAt) : null
-  const ticketUrl = promo.ticketUrl || event?.ticketUrl
+  const ticketUrl = safeLinkUrl(promo.ticketUrl) ?? safeLinkUrl(event?.ticketUrl)
   const thumbnail = promo.thumbnail
   const thumbSrc = hasImage(thumbnail)
     ? imageUrl(thumbnail, { width: 800, height: 450 })
@@ -83,7 +83,7 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
             </div>
           ) : null}
           <div id={bodyId} className="tour-promo__body">
-            {promo.body ? <PortableText value={promo.body} /> : null}
+            {promo.body ? <PortableText value={promo.body} components={safeTextComponents} /> : null}
           </div>
           <div className="tour-promo__details">
             {startsAt ? (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { trackEvent } from '../../../lib/analytics'
-import { dialogStack } from '../../../lib/dialog-stack'
+import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { useNow } from '../../../lib/now'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useTourPromo } from '../api/get-tour-promo'
@@ -30,6 +30,12 @@ export function TourPromo() {
   })
   const [open, setOpen] = useState(false)
   const live = hydrated && isPromoLive(promo, now)
+  // Registered here rather than in the lazy dialog, so the stack knows while its code loads. A gallery item the
+  // address asks for (Back, Forward) dismisses it as if closed (ADR 072).
+  useDialogStackEntry('tour-promo', open, () => {
+    promoMemory.markClosed()
+    setOpen(false)
+  })
 
   useEffect(() => {
     if (!live || arrivedWithPurpose || promoMemory.wasClosed()) return

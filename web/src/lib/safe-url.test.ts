@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeHref } from './safe-href'
+import { safeHref, safeLinkUrl, withSafeJsonLdUrls } from './safe-url'
 
 describe('safeHref', () => {
   it.each([
@@ -39,4 +39,36 @@ describe('safeHref', () => {
       expect(safeHref(input)).toBeNull()
     },
   )
+})
+
+describe('safeLinkUrl', () => {
+  it('passes allowed links and drops the rest', () => {
+    expect(safeLinkUrl('https://tickets.example.com/a')).toBe('https://tickets.example.com/a')
+    expect(safeLinkUrl('tel:+15555550100')).toBe('tel:+15555550100')
+    expect(safeLinkUrl('data:text/html,x')).toBeNull()
+    expect(safeLinkUrl('javascript:alert(1)')).toBeNull()
+    expect(safeLinkUrl(null)).toBeNull()
+  })
+})
+
+describe('withSafeJsonLdUrls', () => {
+  it('removes unsafe URL values at any depth, and leaves other strings alone', () => {
+    expect(
+      withSafeJsonLdUrls({
+        '@type': 'MusicGroup',
+        name: 'javascript: the band',
+        url: 'https://example.com/',
+        sameAs: ['https://a.example', 'javascript:alert(1)'],
+        event: [{ offers: { url: 'data:text/html,x', price: 5 } }],
+        logo: { '@type': 'ImageObject', url: 'vbscript:x' },
+      }),
+    ).toEqual({
+      '@type': 'MusicGroup',
+      name: 'javascript: the band',
+      url: 'https://example.com/',
+      sameAs: ['https://a.example'],
+      event: [{ offers: { price: 5 } }],
+      logo: { '@type': 'ImageObject' },
+    })
+  })
 })

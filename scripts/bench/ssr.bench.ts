@@ -1,0 +1,213 @@
+/**
+ * `GET /` from the production build (its page cache in front of the renderer, ADR 090) against the same bytes
+ * from a bare `node:http` server that holds them in memory, side by side in one run, at 50 and 200 connections:
+ * requests/s, p50 and p99 for both and their ratio. Then the first request after a publish: a published document
+ * changes through the content API and the next `GET /` is timed (it must show the change).
+ *
+ * Both servers run in their own process; the load generator is wrk (autocannon when wrk is missing). The site
+ * logs every request at `info`, as in production (to /dev/null). The load generator and the servers share the
+ * machine: only the ratios mean anything.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '@sanity/client'
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const LOADS = [50, 200]
+const PUBLISHES = 7
+
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log()}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer:\n${log()}`)
+}
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return { child, log: () => stderr }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** The bare baseline: one buffer, read from a file at start, written with its length. */
+const BARE_SERVER = `
+const body = require('node:fs').readFileSync(process.env.BODY_FILE)
+require('node:http')
+  .createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length })
+    res.end(body)
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1')
+`
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+const toMs = (value: string) => {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value)
+  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : Number.NaN
+}
+
+function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined
+}
+
+function runWrk(url: string, connections: number): Figures {
+  const result = spawnSync(
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${DURATION_S}s`, '--timeout', '10s', '--latency', url],
+    { encoding: 'utf8' },
+  )
+  const out = result.stdout
+  const latency = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '')
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
+    p50: latency('50'),
+    p99: latency('99'),
+    errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+  }
+}
+
+async function runAutocannon(url: string, connections: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: DURATION_S })
+  return {
+    rps: result.requests.total / DURATION_S,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  }
+}
+
+const line = (label: string, f: Figures) =>
+  `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   ` +
+  `p99 ${f.p99.toFixed(2).padStart(8)} ms   (${f.requests} requests, ${f.errors} errors, ${f.non2xx} non-2xx)`
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ssr-bench-'))
+const [sitePort, barePort] = [await freePort(), await freePort()]
+const site = start(['--import', 'tsx', 'server/index.ts'], {
+  NODE_ENV: 'production',
+  PORT: String(sitePort),
+  HOST: '127.0.0.1',
+  HTTPS_PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  ADMIN_PASSWORD: 'bench-admin-password',
+})
+let bare: ReturnType<typeof start> | undefined
+try {
+  const siteUrl = `http://127.0.0.1:${sitePort}`
+  await waitFor(`${siteUrl}/healthz`, site.child, site.log)
+  const body = Buffer.from(
+    await (await fetch(`${siteUrl}/`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  )
+  const bodyFile = path.join(dataDir, 'home.html')
+  writeFileSync(bodyFile, body)
+  bare = start(['-e', BARE_SERVER], { PORT: String(barePort), BODY_FILE: bodyFile })
+  const bareUrl = `http://127.0.0.1:${barePort}`
+  await waitFor(`${bareUrl}/`, bare.child, bare.log)
+
+  const load = hasWrk() ? runWrk : runAutocannon
+  console.log(
+    `GET / (${(body.length / 1024).toFixed(1)} KB, identity), ${DURATION_S} s per run, ` +
+      `${hasWrk() ? 'wrk -t2' : 'autocannon'}; servers and load generator share ${os.cpus().length} cores`,
+  )
+  for (const connections of LOADS) {
+    const ours = await load(`${siteUrl}/`, connections)
+    const baseline = await load(`${bareUrl}/`, connections)
+    console.log(`${connections} connections`)
+    console.log(line('this server', ours))
+    console.log(line('bare node:http', baseline))
+    console.log(
+      `  ratio                  ${((ours.rps / baseline.rps) * 100).toFixed(0)}% of bare req/s (target >= 50%), ` +
+        `p99 ${(ours.p99 / baseline.p99).toFixed(2)}x bare (target <= 2x), errors ${ours.errors + ours.non2xx} (target 0)`,
+    )
+  }
+
+  // The first request after a publish: an editor's commit to a published document, then GET /.
+  const token = /lft_[\w-]+/.exec(
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/content-api/cli/main.ts',
+        'token:add',
+        '--label',
+        'bench',
+        '--role',
+        'editor',
+      ],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+    ).stdout,
+  )?.[0]
+  if (!token) throw new Error('could not create an API token for publishing')
+  const client = createClient({
+    apiHost: `${siteUrl}/content`,
+    useProjectHostname: false,
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    token,
+    useCdn: false,
+  })
+  // One untimed publish first: the server has rendered only once so far, and a long-running one has not.
+  const times: number[] = []
+  for (let i = -1; i < PUBLISHES; i++) {
+    const tagline = `Published in the benchmark, take ${i}`
+    await client.patch('siteSettings').set({ tagline }).commit()
+    const started = performance.now()
+    const html = await (await fetch(`${siteUrl}/`)).text()
+    if (i >= 0) times.push(performance.now() - started)
+    if (!html.includes(tagline)) throw new Error('the page after a publish does not show it')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  console.log(
+    `first GET / after a publish (shows it; after one untimed warm-up publish): ${times.map((t) => t.toFixed(1)).join(', ')} ms; ` +
+      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (target <= 50 ms)`,
+  )
+} finally {
+  await Promise.all([stop(site.child), bare ? stop(bare.child) : undefined])
+  rmSync(dataDir, { recursive: true, force: true })
+}

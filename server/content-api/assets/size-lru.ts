@@ -1,0 +1,55 @@
+/**
+ * Which entries to drop so the total size stays under a cap, least recently used first. Pure bookkeeping:
+ * the caller deletes what `add` returns. A Map keeps insertion order, so re-inserting on use makes the
+ * first key the least recently used one.
+ */
+export type SizeLru = {
+  /** Records an entry (or its new size) as just used; returns the keys evicted to stay within the cap. */
+  add(key: string, bytes: number): string[]
+  /** Marks an entry as just used; false when it is unknown. */
+  touch(key: string): boolean
+  has(key: string): boolean
+  readonly totalBytes: number
+  readonly size: number
+}
+
+export function createSizeLru(maxBytes: number): SizeLru {
+  const entries = new Map<string, number>()
+  let total = 0
+
+  return {
+    add(key, bytes) {
+      const previous = entries.get(key)
+      if (previous !== undefined) {
+        total -= previous
+        entries.delete(key)
+      }
+      entries.set(key, bytes)
+      total += bytes
+      const evicted: string[] = []
+      for (const [oldest, size] of entries) {
+        if (total <= maxBytes) break
+        // The entry just added stays even when it alone is over the cap: it is about to be served.
+        if (oldest === key) continue
+        entries.delete(oldest)
+        total -= size
+        evicted.push(oldest)
+      }
+      return evicted
+    },
+    touch(key) {
+      const bytes = entries.get(key)
+      if (bytes === undefined) return false
+      entries.delete(key)
+      entries.set(key, bytes)
+      return true
+    },
+    has: (key) => entries.has(key),
+    get totalBytes() {
+      return total
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}

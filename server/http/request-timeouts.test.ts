@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createContentApi } from '../content-api/router'
+import { ContentStore } from '../content-api/store'
+import { createTestApp } from '../testing/test-app'
+import { allowSlowBody, applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './request-timeouts'
+
+let server: Server
+let port: number
+let store: ContentStore
+
+beforeAll(async () => {
+  store = new ContentStore({ file: ':memory:' })
+  const uploads = express.Router()
+  uploads.post(
+    '/slow-upload',
+    allowSlowBody({ minBytesPerSecond: 10, maxBytes: 1000 }),
+    express.raw({ type: () => true }),
+    (req, res) => res.json({ bytes: (req.body as Buffer).length }),
+  )
+  const app = createTestApp({
+    env: { HTTP_BODY_TIMEOUT_S: '1' },
+    routers: { '/content': createContentApi({ store, keepAliveMs: 300 }), '/test': uploads },
+  })
+  server = createServer(SERVER_TIMEOUT_OPTIONS, app)
+  applyServerTimeouts(server, { headersTimeoutMs: 1000 })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+  store.close()
+})
+
+/** Writes `head` on a raw socket, then waits until the server closes it; resolves with what it sent and when. */
+function rawRequest(head: string, { trickle }: { trickle?: { bytes: number; everyMs: number } } = {}) {
+  return new Promise<{ response: string; ms: number }>((resolve, reject) => {
+    const started = performance.now()
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head))
+    let response = ''
+    let timer: NodeJS.Timeout | undefined
+    if (trickle) {
+      let sent = 0
+      timer = setInterval(() => {
+        if (sent++ < trickle.bytes) socket.write('x')
+      }, trickle.everyMs)
+    }
+    socket.on('data', (chunk) => (response += chunk.toString()))
+    socket.on('close', () => {
+      clearInterval(timer)
+      resolve({ response, ms: performance.now() - started })
+    })
+    socket.on('error', reject)
+    socket.setTimeout(15_000, () => socket.destroy(new Error('the server held the connection for 15 s')))
+  })
+}
+
+describe('request timeouts', () => {
+  it('answers a request whose declared body never arrives with 408 in seconds and closes the connection', async () => {
+    const { response, ms } = await rawRequest(
+      'POST /content/v2025-02-19/data/query/production HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":',
+    )
+    expect(response).toMatch(/^HTTP\/1.1 408/)
+    expect(response).toContain('"type":"requestTimeout"')
+    expect(response).toContain('did not arrive within 1 s')
+    expect(ms).toBeGreaterThan(900)
+    expect(ms).toBeLessThan(5000)
+  })
+
+  it('closes a connection whose headers never finish', async () => {
+    const { ms } = await rawRequest('GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
+    // headersTimeout (1 s) checked every second.
+    expect(ms).toBeLessThan(5000)
+  })
+
+  it('lets an upload route extend the body deadline with the declared size', async () => {
+    const { response } = await rawRequest(
+      'POST /test/slow-upload HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 15\r\n\r\n',
+      { trickle: { bytes: 15, everyMs: 100 } },
+    )
+    // 1.5 s of trickling: over the base second, inside 1 s + 15 bytes at 10 B/s.
+    expect(response).toMatch(/^HTTP\/1.1 200/)
+    expect(response).toContain('{"bytes":15}')
+  })
+
+  it('keeps listener streams open past both timeouts', async () => {
+    const controller = new AbortController()
+    const res = await fetch(`http://127.0.0.1:${port}/content/v2025-02-19/data/listen/production?query=*`, {
+      signal: controller.signal,
+    })
+    const reader = res.body!.getReader()
+    const started = performance.now()
+    let text = ''
+    while (performance.now() - started < 2500) text += new TextDecoder().decode((await reader.read()).value)
+    controller.abort()
+    expect(text).toContain('event: welcome')
+    expect(text.match(/: keep-alive/g)?.length ?? 0).toBeGreaterThan(3)
+  })
+})

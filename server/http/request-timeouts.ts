@@ -1,0 +1,95 @@
+import type { Server } from 'node:http'
+import type { Request, RequestHandler, Response } from 'express'
+
+/**
+ * Time limits on receiving requests (ADR 080). Node's own `headersTimeout` ends a connection whose request
+ * headers have not all arrived; bodies get the middleware below instead of Node's `requestTimeout`, which is
+ * one value for the whole server and would cut a signed-in editor's slow video upload. Responses are never
+ * timed: listener streams (SSE) stay open by design.
+ */
+export const SERVER_TIMEOUT_OPTIONS = {
+  // How often Node checks headersTimeout; its default (30 s) would let a silent client stay 40 s.
+  connectionsCheckingInterval: 1000,
+}
+
+export function applyServerTimeouts(
+  server: Server,
+  { headersTimeoutMs }: { headersTimeoutMs: number },
+): void {
+  server.headersTimeout = headersTimeoutMs
+  server.requestTimeout = 0
+}
+
+/** `extendBy(ms)`: the deadline becomes the base deadline plus `ms`, counted from the request's arrival. */
+type BodyDeadline = { extendBy: (ms: number) => void }
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    bodyDeadline?: BodyDeadline
+  }
+}
+
+function declaresBody(req: Request): boolean {
+  const length = Number(req.headers['content-length'] ?? 0)
+  return length > 0 || req.headers['transfer-encoding'] !== undefined
+}
+
+function answerTimeout(req: Request, res: Response, seconds: number): void {
+  if (!res.headersSent) {
+    const description = `The request body did not arrive within ${seconds} s`
+    // Sanity's error shape, which also carries the `message` the site's own APIs answer with.
+    res
+      .status(408)
+      .set('Connection', 'close')
+      .json({ error: { type: 'requestTimeout', description }, message: description, statusCode: 408 })
+  }
+  res.once('finish', () => req.socket.destroy())
+  if (res.writableFinished) req.socket.destroy()
+}
+
+/**
+ * A request that declares a body must deliver all of it within `ms`, or it gets 408 and its connection is
+ * closed. A route that expects large bodies from trusted callers (uploads) extends the deadline.
+ */
+export function bodyTimeout({ ms }: { ms: number }): RequestHandler {
+  return (req, res, next) => {
+    if (req.complete || !declaresBody(req)) return next()
+    const arrived = Date.now()
+    let timer: NodeJS.Timeout | undefined
+    const arm = (deadlineMs: number) => {
+      clearTimeout(timer)
+      timer = setTimeout(
+        () => {
+          if (!req.complete) answerTimeout(req, res, Math.round(deadlineMs / 1000))
+        },
+        Math.max(0, arrived + deadlineMs - Date.now()),
+      )
+      timer.unref()
+    }
+    arm(ms)
+    const clear = () => clearTimeout(timer)
+    req.once('end', clear)
+    res.once('close', clear)
+    res.locals.bodyDeadline = { extendBy: (extra) => arm(ms + extra) }
+    next()
+  }
+}
+
+/**
+ * For uploads: the body deadline grows with the declared size (or `maxBytes` when none is declared) at
+ * `minBytesPerSecond`, a slow home uplink. Only mount it after authentication.
+ */
+export function allowSlowBody({
+  minBytesPerSecond,
+  maxBytes,
+}: {
+  minBytesPerSecond: number
+  maxBytes: number
+}): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    const bytes = Math.min(declared > 0 ? declared : maxBytes, maxBytes)
+    res.locals.bodyDeadline?.extendBy(Math.ceil((bytes / minBytesPerSecond) * 1000))
+    next()
+  }
+}

@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express'
+import { hostNameOf, isLocalHostName } from './public-origin'
+
+/**
+ * Features no page of the site uses, turned off for it and for every frame it embeds. The YouTube players'
+ * own features (autoplay, fullscreen, sensors, clipboard) keep their defaults.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
+
+/** One year; browsers remember that this host is HTTPS-only once they saw it over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
+
+/**
+ * `Permissions-Policy` on every response, and `Strict-Transport-Security` on responses that went out over
+ * HTTPS (directly or through a trusted loopback proxy; ADR 086). Never on plain HTTP, where it means nothing
+ * and the site is still served (tests, a proxy that adds its own). No `includeSubDomains`: the band's other
+ * hosts are not ours to decide. Not for this machine's own names either: HSTS holds for every port of a host,
+ * and the plain-HTTP site on `localhost:3000` would stop loading after one visit to the Studio on
+ * `https://localhost:3443`.
+ */
+export const transportHeaders: RequestHandler = (req, res, next) => {
+  res.set('Permissions-Policy', PERMISSIONS_POLICY)
+  const host = hostNameOf(req.get('host'))
+  if (req.secure && host && !isLocalHostName(host)) {
+    res.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+  }
+  next()
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { confirmationMail, plainText } from './confirmation-mail'
+
+const links = {
+  confirmUrl: 'https://band.example/api/newsletter/confirm?token=t',
+  unsubscribeUrl: 'https://band.example/api/newsletter/unsubscribe?token=u',
+  siteUrl: 'https://band.example',
+}
+
+describe('confirmation mail', () => {
+  it('cannot be given extra lines or markup by a stored name', () => {
+    // Names are checked at sign-up; this is the second line for records stored before that.
+    const mail = confirmationMail(
+      { email: 'a@b.co', firstName: 'Ana\r\n\r\nClick https://evil.example <b>' },
+      links,
+    )
+    const greeting = mail.text.split('\n')[0]
+    expect(greeting).toBe('Hola Ana Click https://evil.example <b>,')
+    expect(mail.text.split('\n')[1]).toBe('')
+    expect(mail.html).toContain('Hola Ana Click https://evil.example &lt;b&gt;,')
+    expect(mail.html).not.toContain('<b>')
+  })
+
+  it('turns control and formatting characters into single spaces', () => {
+    expect(plainText('  A\u0000\u202eB\tC\u2028D  ')).toBe('A B C D')
+  })
+})

@@ -1,0 +1,265 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { createClient, type SanityClient } from '@sanity/client'
+import { JSDOM } from 'jsdom'
+import { createHash } from 'node:crypto'
+import request from 'supertest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { contentConfigFor } from '../../web/src/config/public-config'
+import { createContentApi } from '../content-api/router'
+import { ContentStore } from '../content-api/store'
+import { testAuthenticate, TEST_TOKENS } from '../content-api/testing/test-server'
+import { createTestApp } from '../testing/test-app'
+import { embeddedSiteContent } from './site-content'
+import { sourceRenderer } from './testing/source-renderer'
+
+/**
+ * The page cache in the embedded default: the real content store and content API (published through the
+ * official client as the Studio does), the real page renderer, over HTTP on port 0.
+ */
+// Renders take tens of milliseconds, more on a loaded machine: generous timeouts, no timing assertions.
+describe('pages rendered once per content revision (embedded content store)', { timeout: 60_000 }, () => {
+  let dataDir: string
+  let store: ContentStore
+  let server: Server
+  let url: string
+  let client: SanityClient
+  let app: ReturnType<typeof createTestApp>
+  const renderer = sourceRenderer()
+
+  const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}${pathAndQuery}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+
+  const publish = async (id: string, set: Record<string, unknown>) => {
+    await client.createIfNotExists({
+      _id: `drafts.${id}`,
+      _type: id === 'siteSettings' ? 'siteSettings' : 'newsPost',
+    })
+    await client.patch(`drafts.${id}`).set(set).commit()
+    await client.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: `drafts.${id}`,
+      publishedId: id,
+    })
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'page-cache-'))
+    store = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
+    await store.commit('production', { author: 'test' }, (ws) => {
+      ws.apply('siteSettings', {
+        createOrReplace: {
+          _id: 'siteSettings',
+          _type: 'siteSettings',
+          bandName: 'Los Forasteros',
+          tagline: 'First tagline',
+        },
+      })
+    })
+    app = createTestApp({
+      env: { SITE_URL: 'http://site.test' },
+      routers: { '/content': createContentApi({ store, authenticate: testAuthenticate }) },
+      renderer,
+      siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
+      pageCacheLimits: { maxEntries: 6 },
+    })
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    client = createClient({
+      apiHost: `${url}/content`,
+      useProjectHostname: false,
+      projectId: 'local',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      token: TEST_TOKENS.editor,
+      useCdn: false,
+    })
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    store?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  beforeEach(async () => {
+    // Pages warmed after the previous test's publish finish first, so each test sees only its own renders.
+    for (let i = 0; i < 3000 && app.pages.cache.stats().rendering > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    renderer.renders.length = 0
+  })
+
+  it('renders a page once and answers again with the same bytes, ETag and cache headers', async () => {
+    const first = await get('/')
+    const html = await first.text()
+    expect(first.status).toBe(200)
+    expect(html).toContain('First tagline')
+    const second = await get('/')
+    expect(await second.text()).toBe(html)
+    expect(renderer.renders).toEqual(['/'])
+    expect(second.headers.get('etag')).toMatch(/^"[\w-]+"$/)
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(second.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+    )
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(second.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('answers 304 to a matching If-None-Match, and 200 once the page changed', async () => {
+    const { headers } = await get('/')
+    const etag = headers.get('etag')!
+    const notModified = await get('/', { 'if-none-match': `W/${etag}, "other"` })
+    expect(notModified.status).toBe(304)
+    expect(await notModified.text()).toBe('')
+    expect(notModified.headers.get('etag')).toBe(etag)
+    await publish('siteSettings', { tagline: 'Tagline after 304' })
+    const changed = await get('/', { 'if-none-match': etag })
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toContain('Tagline after 304')
+  })
+
+  it('shows a publish on the very next request, pages and feeds alike', async () => {
+    await get('/')
+    await get('/news/rss.xml')
+    await publish('siteSettings', { tagline: 'Published just now' })
+    expect(await (await get('/')).text()).toContain('Published just now')
+    await publish('post-1', {
+      title: 'A brand new post',
+      slug: { _type: 'slug', current: 'brand-new' },
+      publishedAt: '2025-01-01T00:00:00Z',
+    })
+    expect(await (await get('/news/rss.xml')).text()).toContain('http://site.test/news/brand-new')
+    expect(await (await get('/news')).text()).toContain('A brand new post')
+    expect((await get('/news/brand-new')).status).toBe(200)
+  })
+
+  it('keeps the page when only a draft changes: drafts never reach a cached page', async () => {
+    const before = await get('/')
+    const etag = before.headers.get('etag')
+    renderer.renders.length = 0
+    await client.createOrReplace({
+      _id: 'drafts.siteSettings',
+      _type: 'siteSettings',
+      tagline: 'SECRET DRAFT',
+    })
+    const after = await get('/')
+    expect(after.headers.get('etag')).toBe(etag)
+    expect(await after.text()).not.toContain('SECRET DRAFT')
+    expect(renderer.renders).toEqual([])
+  })
+
+  it('drops unknown query parameters: one entry, one render, the same bytes', async () => {
+    const plain = await get('/news')
+    renderer.renders.length = 0
+    const tracked = await get('/news?utm_source=newsletter&utm_medium=email&fbclid=abc123')
+    expect(tracked.headers.get('etag')).toBe(plain.headers.get('etag'))
+    expect(renderer.renders).toEqual([])
+    // A parameter the page declares is part of the key, and is what the page renders from.
+    await get('/news?page=2&utm_source=x')
+    expect(renderer.renders).toEqual(['/news?page=2'])
+  })
+
+  it("keys a known media slug apart: a shared /?media= link renders that item's metadata", async () => {
+    await store.commit('production', { author: 'test' }, (ws) => {
+      ws.apply('media-1', {
+        createOrReplace: {
+          _id: 'media-1',
+          _type: 'mediaItem',
+          slug: { _type: 'slug', current: 'fandango-video' },
+          kind: 'youtube',
+          youtubeId: 'abcdefghijk',
+          caption: 'Live at the fandango',
+        },
+      })
+      ws.apply('gallery', {
+        createOrReplace: {
+          _id: 'gallery',
+          _type: 'gallery',
+          items: [{ _key: 'a', _type: 'reference', _ref: 'media-1' }],
+        },
+      })
+    })
+    const item = await (await get('/?media=fandango-video&utm_campaign=tour')).text()
+    expect(item).toMatch(/<meta property="og:title" content="Live at the fandango/)
+    expect(await (await get('/')).text()).not.toMatch(
+      /<meta property="og:title" content="Live at the fandango/,
+    )
+    // Rendered from the declared parameter only (pages warmed after the commit render too).
+    expect(renderer.renders).toContain('/?media=fandango-video')
+    expect(renderer.renders.filter((url) => url.includes('utm'))).toEqual([])
+  })
+
+  it('holds its size cap', async () => {
+    for (let i = 0; i < 12; i++) expect((await get(`/no-such-page-${i}`)).status).toBe(404)
+    expect(app.pages.cache.stats().entries).toBe(6)
+    expect(app.pages.cache.keys().at(-1)).toBe('http://site.test/no-such-page-11')
+  })
+
+  it('does not keep a failed render', async () => {
+    renderer.failNext = 1
+    const failed = await get('/newsletter/confirmed?status=invalid')
+    expect(failed.status).toBe(500)
+    const ok = await get('/newsletter/confirmed?status=invalid')
+    expect(ok.status).toBe(200)
+    expect(renderer.renders).toEqual([
+      '/newsletter/confirmed?status=invalid',
+      '/newsletter/confirmed?status=invalid',
+    ])
+  })
+
+  it('renders per-visitor pages every time and lets nobody store them', async () => {
+    const a = await get('/newsletter/unsubscribe?token=one')
+    const b = await get('/newsletter/unsubscribe?token=two')
+    expect(await b.text()).toContain('token=two')
+    expect(a.headers.get('cache-control')).toBe('private, no-store')
+    expect(renderer.renders).toHaveLength(2)
+  })
+
+  it('keeps a path that starts with // on this site, and answers 400 to a Host header that makes no URL', async () => {
+    const html = await (await get('//elsewhere.example/x')).text()
+    expect(html).toContain('<link rel="canonical" href="http://site.test/elsewhere.example/x"/>')
+    const noSiteUrl = createTestApp({
+      renderer,
+      siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
+    })
+    const res = await request(noSiteUrl).get('/').set('Host', 'a b')
+    expect(res.status).toBe(400)
+    noSiteUrl.pages.close()
+  })
+
+  it('sends brotli and gzip forms made once per render', async () => {
+    const identity = await (await get('/')).text()
+    const br = await fetch(`${url}/`, { headers: { 'accept-encoding': 'br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/i)
+    // fetch decodes the body; the raw forms are checked on the cache's rendition.
+    expect(await br.text()).toBe(identity)
+    const rendition = app.pages.cache.get('http://site.test/')!
+    expect(brotliDecompressSync(rendition.br!).toString()).toBe(identity)
+    expect(gunzipSync(rendition.gzip!).toString()).toBe(identity)
+  })
+
+  it('allows every inline script by its hash in the CSP, with no nonce', async () => {
+    await publish('siteSettings', { tagline: 'Tagline </script><script>alert(1)</script>' })
+    for (const page of ['/', '/news', '/news/brand-new', '/no-such-page']) {
+      const res = await get(page)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? ''
+      expect(csp).not.toMatch(/nonce/)
+      const scripts = [...new JSDOM(await res.text()).window.document.querySelectorAll('script:not([src])')]
+      expect(scripts.length).toBeGreaterThanOrEqual(1)
+      for (const script of scripts) {
+        const hash = createHash('sha256')
+          .update(script.textContent ?? '')
+          .digest('base64')
+        expect(scriptSrc).toContain(`'sha256-${hash}'`)
+      }
+    }
+  })
+})

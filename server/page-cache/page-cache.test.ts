@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { PageCache, type Freshness } from './page-cache'
+import { createRendition } from './rendition'
+
+const always: Freshness = { isFresh: () => true }
+const page = (body: string, status = 200) =>
+  createRendition({ status, contentType: 'text/html; charset=utf-8', body }).then((rendition) => ({
+    rendition,
+    freshness: always,
+  }))
+
+describe('PageCache', () => {
+  it('renders a key once and answers later calls from memory', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    let renders = 0
+    const render = () => {
+      renders++
+      return page('<p>hello</p>')
+    }
+    const [a, b] = await Promise.all([cache.render('/', render), cache.render('/', render)])
+    const c = await cache.render('/', render)
+    expect(renders).toBe(1)
+    expect(a).toBe(b)
+    expect(c).toBe(a)
+    expect(cache.get('/')).toBe(a)
+  })
+
+  it('keeps at most maxEntries keys, dropping the least recently used', async () => {
+    const cache = new PageCache({ maxEntries: 3, maxBytes: 1e6 })
+    for (const key of ['/a', '/b', '/c']) await cache.render(key, () => page(key))
+    cache.get('/a')
+    await cache.render('/d', () => page('/d'))
+    expect(cache.keys()).toEqual(['/c', '/a', '/d'])
+    for (let i = 0; i < 50; i++) await cache.render(`/x${i}`, () => page(`/x${i}`))
+    expect(cache.stats().entries).toBe(3)
+  })
+
+  it('keeps at most maxBytes, and never a rendition larger than that', async () => {
+    const big = 'x'.repeat(3000)
+    const one = (await page(`1${big}`)).rendition.bytes
+    const cache = new PageCache({ maxEntries: 100, maxBytes: one * 2 + 10 })
+    for (let i = 1; i <= 5; i++) await cache.render(`/${i}`, () => page(`${i}${big}`))
+    expect(cache.stats().entries).toBe(2)
+    expect(cache.stats().bytes).toBeLessThanOrEqual(one * 2 + 10)
+    const tiny = new PageCache({ maxEntries: 100, maxBytes: 10 })
+    await tiny.render('/', () => page(big))
+    expect(tiny.stats().entries).toBe(0)
+  })
+
+  it('shares one rendition between keys with the same bytes and counts it once', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const first = await cache.render('/', () => page('<p>home</p>'))
+    const second = await cache.render('/?media=unknown', () => page('<p>home</p>'))
+    expect(second).toBe(first)
+    expect(cache.stats()).toMatchObject({ entries: 2, renditions: 1, bytes: first.bytes })
+  })
+
+  it('does not keep a render that throws or answers 5xx', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    await expect(cache.render('/', () => Promise.reject(new Error('content API down')))).rejects.toThrow()
+    expect(cache.get('/')).toBeUndefined()
+    await cache.render('/', () => page('<p>error</p>', 500))
+    expect(cache.get('/')).toBeUndefined()
+    await cache.render('/', () => page('<p>ok</p>'))
+    expect(cache.get('/')).toBeDefined()
+  })
+
+  it('forgets everything on invalidate, and never stores or shares a render started before it', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    await cache.render('/', () => page('<p>v1</p>'))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const stale = cache.render('/news', async () => {
+      await gate
+      return page('<p>old news</p>')
+    })
+    cache.invalidate()
+    expect(cache.get('/')).toBeUndefined()
+    // A request after the change does not join the render that began before it.
+    const fresh = cache.render('/news', () => page('<p>new news</p>'))
+    release()
+    expect((await stale).identity.toString()).toBe('<p>old news</p>')
+    expect((await fresh).identity.toString()).toBe('<p>new news</p>')
+    expect(cache.get('/news')?.identity.toString()).toBe('<p>new news</p>')
+  })
+
+  it('drops an entry once it is no longer fresh', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    let fresh = true
+    const { rendition } = await page('<p>today</p>')
+    await cache.render('/', async () => ({ rendition, freshness: { isFresh: () => fresh } }))
+    expect(cache.get('/')).toBe(rendition)
+    fresh = false
+    expect(cache.get('/')).toBeUndefined()
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 })
+  })
+})

@@ -1,0 +1,132 @@
+import type { Rendition } from './rendition'
+
+/** Until when a render stays true with no content change (see freshness.ts). */
+export type Freshness = { isFresh: () => boolean }
+
+export type PageCacheOptions = {
+  /** Most pages kept; the least recently used go first. */
+  maxEntries: number
+  /** Most bytes kept (every form of every distinct rendition). */
+  maxBytes: number
+}
+
+type Entry = { rendition: Rendition; freshness: Freshness }
+
+/** Renditions are shared when every byte and header would be the same. */
+const sharedKey = (rendition: Rendition) =>
+  `${rendition.status} ${rendition.headers['content-type']} ${rendition.etag}`
+type Shared = { rendition: Rendition; refs: number }
+
+export type CacheStats = {
+  entries: number
+  renditions: number
+  bytes: number
+  generation: number
+  /** Renders under way. */
+  rendering: number
+}
+
+/**
+ * Rendered responses by cache key, valid for one content generation (ADR 090). A content change starts a new
+ * generation: every entry is gone at once and renders already under way are neither stored nor shared, so a
+ * publish is visible on the very next request. Concurrent misses of one key share one render. Keys whose bytes
+ * are equal (`/?media=unknown` and `/`) share one rendition, counted once against `maxBytes`. A render that
+ * throws or answers 5xx is not stored.
+ */
+export class PageCache {
+  private generation = 0
+  private readonly entries = new Map<string, Entry>()
+  private readonly shared = new Map<string, Shared>()
+  private readonly pending = new Map<string, Promise<Rendition>>()
+  private bytes = 0
+
+  constructor(readonly limits: PageCacheOptions) {}
+
+  /** The stored rendition for a key when it is still fresh; marks it as recently used. */
+  get(key: string): Rendition | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (!entry.freshness.isFresh()) {
+      this.remove(key, entry)
+      return undefined
+    }
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry.rendition
+  }
+
+  /** The stored rendition, or the one `render` produces (shared by every concurrent caller of this key). */
+  render(
+    key: string,
+    render: () => Promise<{ rendition: Rendition; freshness: Freshness }>,
+  ): Promise<Rendition> {
+    const hit = this.get(key)
+    if (hit) return Promise.resolve(hit)
+    const running = this.pending.get(key)
+    if (running) return running
+    const generation = this.generation
+    const run = render().then(({ rendition, freshness }) =>
+      this.generation === generation && rendition.status < 500
+        ? this.store(key, rendition, freshness)
+        : rendition,
+    )
+    this.pending.set(key, run)
+    const settle = () => {
+      if (this.pending.get(key) === run) this.pending.delete(key)
+    }
+    run.then(settle, settle)
+    return run
+  }
+
+  /** Content changed: forget every page and every render under way. */
+  invalidate(): void {
+    this.generation++
+    this.entries.clear()
+    this.shared.clear()
+    this.pending.clear()
+    this.bytes = 0
+  }
+
+  /** The keys held, least recently used first. */
+  keys(): string[] {
+    return [...this.entries.keys()]
+  }
+
+  stats(): CacheStats {
+    return {
+      entries: this.entries.size,
+      renditions: this.shared.size,
+      bytes: this.bytes,
+      generation: this.generation,
+      rendering: this.pending.size,
+    }
+  }
+
+  /** Stores a rendition under a key and returns the one kept (an equal one already stored, if any). */
+  private store(key: string, rendition: Rendition, freshness: Freshness): Rendition {
+    if (rendition.bytes > this.limits.maxBytes) return rendition
+    const previous = this.entries.get(key)
+    if (previous) this.remove(key, previous)
+    const existing = this.shared.get(sharedKey(rendition))
+    const kept = existing?.rendition ?? rendition
+    if (existing) existing.refs++
+    else {
+      this.shared.set(sharedKey(rendition), { rendition, refs: 1 })
+      this.bytes += rendition.bytes
+    }
+    this.entries.set(key, { rendition: kept, freshness })
+    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry]
+      this.remove(oldestKey, oldest)
+    }
+    return kept
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key)
+    const shared = this.shared.get(sharedKey(entry.rendition))
+    if (!shared || --shared.refs > 0) return
+    this.shared.delete(sharedKey(entry.rendition))
+    this.bytes -= shared.rendition.bytes
+  }
+}

@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RequestHandler } from 'express'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import { renderUrlFor } from './cache-key'
+import { createRequestKeys, type PageCachePolicy } from './request-key'
+import type { ContentChanges } from './content-changes'
+import { freshnessFor, scheduleMemo } from './freshness'
+import { PageCache, type PageCacheOptions } from './page-cache'
+import { pageRendition } from './page-rendition'
+import type { RenditionInput } from './rendition'
+import { fastAnswer } from './fast-answer'
+import { sendRendition } from './send-rendition'
+
+/**
+ * What a shared cache (a CDN) may do with a cached page: keep it 30 s, then serve it stale for up to 5 minutes
+ * while it fetches a fresh copy. Browsers revalidate every time (max-age=0), which the ETag makes a 304.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300'
+/** Without a content change feed (tests, an app without a content store), nothing is kept. */
+const UNCACHED_CONTROL = 'no-cache'
+const PRIVATE_CONTROL = 'private, no-store'
+
+/** Pages re-rendered right after a content change, most recently used first: the next visitor waits less. */
+const WARM_AFTER_CHANGE = 4
+
+type Produce = (renderUrl: URL) => Promise<RenditionInput>
+
+export type PageResponsesOptions = {
+  clock: Clock
+  logger: Logger
+  /** SITE_URL; unset: the request's origin, which then is part of every key. */
+  siteUrl?: string
+  /** The app's security middleware; every page carries the headers it sets (with the page's script hashes). */
+  securityHandlers: RequestHandler[]
+  /** Content change feed; unset: every request renders (`no-cache`), as without a cache. */
+  changes?: ContentChanges
+  /** Which query parameters a page renders from, and whether it may be kept (the route table's `handle.cache`). */
+  policyFor?: (pathname: string) => PageCachePolicy
+  /** The next instant (wall-clock ms) a scheduled document becomes public; read once per content generation. */
+  nextScheduled?: () => Promise<number>
+  limits?: Partial<PageCacheOptions>
+}
+
+export type PageResponses = {
+  /** Answers a GET/HEAD request for a stored page (true), or leaves it (false); see fast-answer.ts. */
+  answer: (req: IncomingMessage, res: ServerResponse) => boolean
+  /** `answer` as the first middleware of the app; other requests go on to `next()`. */
+  fastPath: RequestHandler
+  /**
+   * Answers with the stored page for this request, or renders, stores and answers it. `produce` renders from the
+   * URL it is given (only the page's own parameters) and nothing else of the request: its bytes go to everyone.
+   */
+  respond: (req: IncomingMessage, res: ServerResponse, produce: Produce) => Promise<void>
+  cache: PageCache
+  close: () => void
+}
+
+/** The page cache in front of the SSR handler and the feeds (ADR 090). */
+export function createPageResponses(options: PageResponsesOptions): PageResponses {
+  const { clock, logger, securityHandlers, changes } = options
+  const keyOf = createRequestKeys(options)
+  const cache = new PageCache({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, ...options.limits })
+  const renderers = new Map<string, () => ReturnType<typeof renderFresh>>()
+  const schedule = scheduleMemo(options.nextScheduled, (err) =>
+    logger.warn({ err }, 'could not read the next scheduled publication; pages age by the clock only'),
+  )
+  const build = (input: RenditionInput, cacheControl: string) =>
+    pageRendition(input, { securityHandlers, cacheControl })
+
+  const unsubscribe = changes?.subscribe(() => {
+    const hot = cache.keys().slice(-WARM_AFTER_CHANGE).reverse()
+    cache.invalidate()
+    schedule.reset()
+    void warm(hot)
+  })
+
+  async function warm(keys: string[]) {
+    for (const key of keys) {
+      const render = renderers.get(key)
+      if (render) await cache.render(key, render).catch(() => undefined)
+    }
+  }
+
+  async function renderFresh(produce: Produce, renderUrl: URL) {
+    // Read first: a render must not outlive a scheduled publication it could not see.
+    const scheduledAt = await schedule.get()
+    const freshness = freshnessFor({ clock, scheduledAt, maxAgeMs: changes?.maxAgeMs })
+    const rendition = await build(await produce(renderUrl), SHARED_CACHE_CONTROL)
+    return { rendition, freshness }
+  }
+
+  const answer = changes ? fastAnswer({ keyOf, cache, logger }) : () => false
+
+  async function respond(req: IncomingMessage, res: ServerResponse, produce: Produce) {
+    const { key, cacheable, origin, target } = keyOf(req)
+    if (!changes || !cacheable) {
+      // Rendered for this request only, from its whole URL.
+      const url = renderUrlFor(origin, target)
+      const rendition = await build(await produce(url), changes ? PRIVATE_CONTROL : UNCACHED_CONTROL)
+      sendRendition(req, res, rendition)
+      return
+    }
+    const renderUrl = renderUrlFor(origin, key.slice(origin.length))
+    const render = () => renderFresh(produce, renderUrl)
+    // Kept to render the page again after a content change; `produce` holds no request state.
+    renderers.delete(key)
+    renderers.set(key, render)
+    if (renderers.size > cache.limits.maxEntries) renderers.delete(renderers.keys().next().value!)
+    sendRendition(req, res, await cache.render(key, render))
+  }
+
+  return {
+    answer,
+    fastPath: (req, res, next) => {
+      if (!answer(req, res)) next()
+    },
+    respond,
+    cache,
+    close: () => unsubscribe?.(),
+  }
+}

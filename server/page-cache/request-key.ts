@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
+import type { PageCachePolicy } from '../../web/src/entry-server'
+import { pageCacheKey } from './cache-key'
+
+export type { PageCachePolicy }
+
+export type RequestKey = {
+  key: string
+  cacheable: boolean
+  /** SITE_URL's origin, else the request's. */
+  origin: string
+  /** The request target as sent (path and query). */
+  target: string
+}
+
+const ALL_PARAMS_DROPPED: PageCachePolicy = { cacheable: true, params: [] }
+const POLICY_MEMO_LIMIT = 10_000
+
+/** 127.0.0.0/8 and ::1, also IPv4-mapped: the proxies the app trusts (`trust proxy: loopback` in app.ts). */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  return v4.startsWith('127.') || address === '::1'
+}
+
+/** As Express's `req.protocol` with `trust proxy: loopback`: X-Forwarded-Proto only from a local proxy. */
+function protocolOf(req: IncomingMessage): string {
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
+  const forwarded = req.headers['x-forwarded-proto']
+  if (typeof forwarded !== 'string' || !isLoopback(req.socket.remoteAddress)) return own
+  const first = forwarded.split(',')[0]!.trim()
+  return first === 'https' || first === 'http' ? first : own
+}
+
+/**
+ * The cache key of a request, computed from the raw request so the fast path needs neither Express nor a URL
+ * parse; the route table is matched once per path (memoised), not per request.
+ */
+export function createRequestKeys({
+  siteUrl,
+  policyFor = () => ALL_PARAMS_DROPPED,
+}: {
+  siteUrl?: string
+  policyFor?: (pathname: string) => PageCachePolicy
+}): (req: IncomingMessage) => RequestKey {
+  const siteOrigin = siteUrl === undefined ? undefined : new URL(siteUrl).origin
+  const policies = new Map<string, PageCachePolicy>()
+  const policyOf = (pathname: string) => {
+    let policy = policies.get(pathname)
+    if (!policy) {
+      if (policies.size >= POLICY_MEMO_LIMIT) policies.clear()
+      policy = policyFor(pathname)
+      policies.set(pathname, policy)
+    }
+    return policy
+  }
+  return (req) => {
+    const origin = siteOrigin ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`
+    const target = req.url ?? '/'
+    const queryAt = target.indexOf('?')
+    const pathname = queryAt < 0 ? target : target.slice(0, queryAt)
+    const policy = policyOf(pathname)
+    const query = queryAt < 0 ? '' : target.slice(queryAt + 1)
+    return {
+      key: pageCacheKey(origin, pathname, query, policy.params),
+      cacheable: policy.cacheable,
+      origin,
+      target,
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { showCalendarEntryQuery, showCalendarQuery, siteSettingsQuery } from '../../web/src/content/queries'
+import type {
+  ShowCalendarEntryQueryResult,
+  ShowCalendarQueryResult,
+  SiteSettingsQueryResult,
+} from '../../web/src/content/sanity.types'
+import { SHOWS_FEED_PATH, showPath } from '../../web/src/features/shows/utils/show-paths'
+import type { Feed, FeedContext } from '../page-cache/feeds'
+import { buildICalendar, type Calendar } from './icalendar'
+import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
+
+/** Calendar apps poll a subscription; twice a day follows a tour closely enough. */
+const REFRESH_INTERVAL = 'PT12H'
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
+
+async function calendarContext({ content, origin, absolute }: FeedContext): Promise<ShowCalendarContext> {
+  const settings = await content.fetch<SiteSettingsQueryResult>(siteSettingsQuery)
+  return { bandName: settings?.bandName || null, host: new URL(origin).hostname, absolute, showPath }
+}
+
+const calendarName = (context: ShowCalendarContext) =>
+  context.bandName ? `${context.bandName} tour` : 'Tour dates'
+const productId = (context: ShowCalendarContext) => `-//${context.host}//Tour calendar//EN`
+
+/**
+ * `/shows.ics` (the tour, for subscribing) and `/shows/<slug>.ics` (one show, to add). Feeds like the RSS feed:
+ * rendered once per content revision (ADR 090); their bytes depend on the content alone (server/shows/icalendar.ts,
+ * ADR 120).
+ */
+export const calendarFeeds: Feed[] = [
+  {
+    path: SHOWS_FEED_PATH,
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const [context, records] = await Promise.all([
+        calendarContext(feed),
+        feed.content.fetch<ShowCalendarQueryResult>(showCalendarQuery),
+      ])
+      const calendar: Calendar = {
+        productId: productId(context),
+        name: calendarName(context),
+        description: `Every show of the tour, with times, venues and ticket links: ${context.absolute('/')}`,
+        source: { url: context.absolute(SHOWS_FEED_PATH), refreshInterval: REFRESH_INTERVAL },
+        entries: showCalendarEntries(records, context),
+      }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': 'inline; filename="shows.ics"' },
+      }
+    },
+  },
+  {
+    path: '/shows/:slug.ics',
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const slug = String(feed.params.slug)
+      const [context, record] = await Promise.all([
+        calendarContext(feed),
+        feed.content.fetch<ShowCalendarEntryQueryResult>(showCalendarEntryQuery, { slug }),
+      ])
+      const entries = record ? showCalendarEntries([record], context) : []
+      if (entries.length === 0) {
+        return {
+          status: 404,
+          body: JSON.stringify({ error: 'No show at this address' }),
+          contentType: 'application/json; charset=utf-8',
+        }
+      }
+      const calendar: Calendar = { productId: productId(context), name: calendarName(context), entries }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': `attachment; filename="${encodeURIComponent(slug)}.ics"` },
+      }
+    },
+  },
+]

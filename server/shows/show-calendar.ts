@@ -1,0 +1,79 @@
+/**
+ * Shows as calendar entries (ADR 120): the UID comes from the document id, which no edit changes; SEQUENCE is
+ * the whole seconds between the document's creation and its last published change, so it grows with every
+ * publish without reading the revision history (which the public API does not serve).
+ */
+import type { ShowRecord } from '../../web/src/features/shows/utils/show-rules'
+import { addressLabel, toShow, type Show } from '../../web/src/features/shows/utils/show-rules'
+import { showName } from '../../web/src/features/shows/utils/show-json-ld'
+import type { CalendarEntry } from './icalendar'
+
+/** How long a show blocks the calendar: concerts publish no end time, and a zero-length entry is easy to miss. */
+export const SHOW_CALENDAR_LENGTH_MS = 2 * 60 * 60 * 1000
+
+export type ShowCalendarContext = {
+  bandName: string | null
+  /** The site's host name, which makes the UID globally unique (RFC 5545 §3.8.4.7). */
+  host: string
+  /** Absolute URL of a path on the site. */
+  absolute: (path: string) => string
+  showPath: (slug: string) => string
+}
+
+export function showSequence(show: Pick<Show, 'createdAt' | 'updatedAt'>): number {
+  const seconds = Math.floor((Date.parse(show.updatedAt) - Date.parse(show.createdAt)) / 1000)
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0
+}
+
+function calendarStatus(show: Show): CalendarEntry['status'] {
+  if (show.status === 'cancelled') return 'CANCELLED'
+  // Postponed with no new date yet: the date on file is the old one.
+  if (show.status === 'postponed' && !show.rescheduled) return 'TENTATIVE'
+  return 'CONFIRMED'
+}
+
+function summaryOf(show: Show, bandName: string | null): string {
+  const name = showName(show, bandName)
+  if (show.status === 'cancelled') return `Cancelled: ${name}`
+  if (show.status === 'postponed' && !show.rescheduled) return `Postponed: ${name}`
+  return name
+}
+
+function descriptionOf(show: Show, pageUrl: string): string {
+  const times = show.doors ? `Doors ${show.doors.time}, show ${show.start.time}` : `Show ${show.start.time}`
+  const lines = [
+    `${show.start.date}. ${times} (${show.timeZone}).`,
+    show.previousStart ? `Postponed from ${show.previousStart.date}.` : null,
+    show.status === 'soldOut' ? 'Sold out.' : null,
+    show.status === 'onSale' && show.ticketUrl ? `Tickets: ${show.ticketUrl}` : null,
+    show.notes,
+    pageUrl,
+  ]
+  return lines.filter(Boolean).join('\n')
+}
+
+export function showCalendarEntry(show: Show, context: ShowCalendarContext): CalendarEntry {
+  const pageUrl = context.absolute(context.showPath(show.slug))
+  return {
+    uid: `${show.id}@${context.host}`,
+    sequence: showSequence(show),
+    start: show.start.at,
+    end: new Date(show.start.at.getTime() + SHOW_CALENDAR_LENGTH_MS),
+    summary: summaryOf(show, context.bandName),
+    location: [show.venue, addressLabel(show)].filter(Boolean).join(', '),
+    description: descriptionOf(show, pageUrl),
+    url: pageUrl,
+    status: calendarStatus(show),
+    created: new Date(show.createdAt),
+    lastModified: new Date(show.updatedAt),
+  }
+}
+
+/** The entries of the shows that have a date and an address, in date order. */
+export function showCalendarEntries(records: ShowRecord[], context: ShowCalendarContext): CalendarEntry[] {
+  return records
+    .map(toShow)
+    .filter((show): show is Show => show !== null)
+    .sort((a, b) => a.start.at.getTime() - b.start.at.getTime())
+    .map((show) => showCalendarEntry(show, context))
+}

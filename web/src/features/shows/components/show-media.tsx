@@ -1,0 +1,48 @@
+import type { ShowPageData } from '../api/get-show'
+import { CoverImage } from '../../news/components/cover-image'
+import { isYouTubeId, YouTubeFacade } from '../../news/components/youtube-facade'
+
+type MediaItem = NonNullable<ShowPageData['media']>[number]
+
+function MediaFigure({ item }: { item: MediaItem }) {
+  const caption = item.caption || item.alt || ''
+  // Captions often name the photographer already; say it once.
+  const credit = item.credit && !caption.includes(item.credit) ? item.credit : null
+  const media =
+    item.kind === 'youtube' && isYouTubeId(item.youtubeId) ? (
+      <YouTubeFacade youtubeId={item.youtubeId} title={caption || 'Video from the show'} />
+    ) : (
+      <CoverImage
+        image={item.kind === 'image' ? { ...item.image, alt: item.alt } : { ...item.poster, alt: item.alt }}
+        className="show-media__image"
+        sizes="(min-width: 48rem) 22rem, 100vw"
+      />
+    )
+  return (
+    <figure className="show-media__item">
+      {media}
+      {caption || credit ? (
+        <figcaption>
+          {caption}
+          {credit ? <span className="show-media__credit"> {credit}</span> : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  )
+}
+
+/** The show's photos and videos, as the editor listed them; references to deleted items are skipped. */
+export function ShowMedia({ media }: { media: ShowPageData['media'] }) {
+  const items = (media ?? []).filter((item): item is MediaItem => Boolean(item?._id))
+  if (items.length === 0) return null
+  return (
+    <section className="show-section" aria-labelledby="show-media-title">
+      <h2 id="show-media-title">Photos and videos</h2>
+      <div className="show-media">
+        {items.map((item) => (
+          <MediaFigure key={item._id} item={item} />
+        ))}
+      </div>
+    </section>
+  )
+}
