@@ -1,5 +1,6 @@
 import compression from 'compression'
 import express, { type Express, type Request, type Router } from 'express'
+import type { RequestListener } from 'node:http'
 import { contentConfigFor, type PublicConfig } from '../web/src/config/public-config'
 import type { Clock } from './clock'
 import type { Env } from './env'
@@ -51,6 +52,16 @@ export function publicConfigFrom(env: Env): PublicConfig {
   }
 }
 
+/**
+ * The server's request listener: a page the cache holds is answered before Express (ADR 090), everything else
+ * goes through the app.
+ */
+export function requestListener(app: Express & { pages: PageResponses }): RequestListener {
+  return (req, res) => {
+    if (!app.pages.answer(req, res)) app(req, res)
+  }
+}
+
 /** Builds the Express app without listening, so tests can drive it with supertest or on port 0. */
 export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
   const { env, logger, clock, renderer, routers = {}, loopbackPort } = deps
@@ -68,6 +79,7 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     clock,
     logger,
     siteUrl: env.SITE_URL,
+    hostPolicy,
     securityHandlers: security,
     changes: siteContent?.changes,
     nextScheduled: siteContent?.nextScheduled,
@@ -75,11 +87,12 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     limits: deps.pageCacheLimits,
   })
 
-  // Before anything builds a URL or a redirect from the Host header, stored pages included (ADR 086).
+  // A stored page is answered first, as `requestListener` does before Express: with its host checked, its
+  // transport and security headers, and logged, without the rest of the stack (ADR 090).
+  app.use(pages.fastPath)
+  // Before anything builds a URL or a redirect from the Host header (ADR 086).
   app.use(hostAllowList(hostPolicy))
   app.use(transportHeaders)
-  // A stored page is answered first, logged and with its security headers, without the rest of the stack.
-  app.use(pages.fastPath)
   app.use(requestLogger(logger))
   app.use(security)
   app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createApp, publicConfigFrom } from './app'
+import { createApp, publicConfigFrom, requestListener } from './app'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty } from './content-api/import-export'
@@ -89,10 +89,7 @@ async function main() {
       return typeof address === 'object' && address ? address.port : env.PORT
     },
   })
-  // A page the cache holds is answered before Express (ADR 090); everything else goes through the app.
-  server.on('request', (req, res) => {
-    if (!app.pages.answer(req, res)) app(req, res)
-  })
+  server.on('request', requestListener(app))
   // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
   // upgrade is refused, as Node does when nothing listens.
   server.on('upgrade', (req, socket) => {
@@ -151,8 +148,6 @@ async function main() {
       logger.info('stopped')
       process.exit(0)
     })
-    // Listener streams never go idle; end them so the close can complete.
-    contentStore.endStreams()
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)

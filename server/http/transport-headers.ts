@@ -10,19 +10,26 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 /** One year; browsers remember that this host is HTTPS-only once they saw it over HTTPS. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
 
+const PLAIN = ['Permissions-Policy', PERMISSIONS_POLICY]
+const WITH_HSTS = [...PLAIN, 'Strict-Transport-Security', STRICT_TRANSPORT_SECURITY]
+
 /**
  * `Permissions-Policy` on every response, and `Strict-Transport-Security` on responses that went out over
  * HTTPS (directly or through a trusted loopback proxy; ADR 086). Never on plain HTTP, where it means nothing
  * and the site is still served (tests, a proxy that adds its own). No `includeSubDomains`: the band's other
  * hosts are not ours to decide. Not for this machine's own names either: HSTS holds for every port of a host,
  * and the plain-HTTP site on `localhost:3000` would stop loading after one visit to the Studio on
- * `https://localhost:3443`.
+ * `https://localhost:3443`. As a flat `[name, value, ...]` list for a response head (the page cache's fast path,
+ * ADR 090) and as middleware.
  */
+export function transportHeaderList(secure: boolean, hostHeader: string | undefined): readonly string[] {
+  if (!secure) return PLAIN
+  const host = hostNameOf(hostHeader)
+  return host && !isLocalHostName(host) ? WITH_HSTS : PLAIN
+}
+
 export const transportHeaders: RequestHandler = (req, res, next) => {
-  res.set('Permissions-Policy', PERMISSIONS_POLICY)
-  const host = hostNameOf(req.get('host'))
-  if (req.secure && host && !isLocalHostName(host)) {
-    res.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
-  }
+  const list = transportHeaderList(req.secure, req.get('host'))
+  for (let i = 0; i < list.length; i += 2) res.set(list[i]!, list[i + 1]!)
   next()
 }

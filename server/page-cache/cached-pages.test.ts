@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contentConfigFor } from '../../web/src/config/public-config'
+import { requestListener } from '../app'
 import { createContentApi } from '../content-api/router'
 import { ContentStore } from '../content-api/store'
 import { testAuthenticate, TEST_TOKENS } from '../content-api/testing/test-server'
@@ -19,7 +20,8 @@ import { sourceRenderer } from './testing/source-renderer'
 
 /**
  * The page cache in the embedded default: the real content store and content API (published through the
- * official client as the Studio does), the real page renderer, over HTTP on port 0.
+ * official client as the Studio does), the real page renderer, over HTTP on port 0 with the server's own request
+ * listener (stored pages answered before Express).
  */
 // Renders take tens of milliseconds, more on a loaded machine: generous timeouts, no timing assertions.
 describe('pages rendered once per content revision (embedded content store)', { timeout: 60_000 }, () => {
@@ -33,6 +35,14 @@ describe('pages rendered once per content revision (embedded content store)', { 
 
   const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
     fetch(`${url}${pathAndQuery}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+
+  /** With the headers fetch may not set (Host). */
+  const rawGet = (pathAndQuery: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+      httpGet(`${url}${pathAndQuery}`, { headers }, (res) => {
+        res.resume().on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
+      }).on('error', reject)
+    })
 
   const publish = async (id: string, set: Record<string, unknown>) => {
     await client.createIfNotExists({
@@ -67,9 +77,8 @@ describe('pages rendered once per content revision (embedded content store)', { 
       siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
       pageCacheLimits: { maxEntries: 6 },
     })
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s))
-    })
+    server = createServer(requestListener(app))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     client = createClient({
       apiHost: `${url}/content`,
@@ -86,13 +95,14 @@ describe('pages rendered once per content revision (embedded content store)', { 
     store?.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
-  beforeEach(async () => {
-    // Pages warmed after the previous test's publish finish first, so each test sees only its own renders.
+  // Pages warmed after a publish finish first, so a test sees only its own renders.
+  const settle = async () => {
     for (let i = 0; i < 3000 && app.pages.cache.stats().rendering > 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     renderer.renders.length = 0
-  })
+  }
+  beforeEach(settle)
 
   it('renders a page once and answers again with the same bytes, ETag and cache headers', async () => {
     const first = await get('/')
@@ -109,6 +119,27 @@ describe('pages rendered once per content revision (embedded content store)', { 
     )
     expect(second.headers.get('x-content-type-options')).toBe('nosniff')
     expect(second.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('answers a stored page with the headers of a rendered one, and leaves a Host it does not serve to the app', async () => {
+    await publish('siteSettings', { tagline: 'Headers tagline' })
+    await settle()
+    const rendered = await get('/news')
+    const stored = await get('/news')
+    expect(renderer.renders).toEqual(['/news'])
+    const perRequest = new Set(['x-request-id', 'date'])
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !perRequest.has(name))
+    expect(headersOf(stored)).toEqual(headersOf(rendered))
+    expect(stored.headers.get('permissions-policy')).toContain('camera=()')
+    expect(stored.headers.get('strict-transport-security')).toBeNull()
+    expect(stored.headers.get('x-request-id')).not.toBe(rendered.headers.get('x-request-id'))
+    // Behind a local HTTPS proxy, for the site's own host: HSTS, as on every response the app sends.
+    const proxied = await rawGet('/news', { host: 'site.test', 'x-forwarded-proto': 'https' })
+    expect(proxied.status).toBe(200)
+    expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000')
+    const elsewhere = await rawGet('/news', { host: 'evil.example' })
+    expect(elsewhere.status).toBe(400)
+    expect(renderer.renders).toEqual(['/news'])
   })
 
   it('answers 304 to a matching If-None-Match, and 200 once the page changed', async () => {

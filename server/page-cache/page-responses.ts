@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
 import type { Clock } from '../clock'
+import { batchedRequestLog } from '../http/batched-request-log'
+import type { HostPolicy } from '../http/public-origin'
 import type { Logger } from '../logger'
 import { renderUrlFor } from './cache-key'
 import { createRequestKeys, type PageCachePolicy } from './request-key'
@@ -31,6 +33,8 @@ export type PageResponsesOptions = {
   logger: Logger
   /** SITE_URL; unset: the request's origin, which then is part of every key. */
   siteUrl?: string
+  /** The Host headers the app serves (http/public-origin.ts); the fast path leaves any other to the app. */
+  hostPolicy: HostPolicy
   /** The app's security middleware; every page carries the headers it sets (with the page's script hashes). */
   securityHandlers: RequestHandler[]
   /** Content change feed; unset: every request renders (`no-cache`), as without a cache. */
@@ -90,7 +94,10 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     return { rendition, freshness }
   }
 
-  const answer = changes ? fastAnswer({ keyOf, cache, logger }) : () => false
+  const requestLog = batchedRequestLog(logger, { pageCache: 'hit' })
+  const answer = changes
+    ? fastAnswer({ keyOf, cache, logger, requestLog, hostPolicy: options.hostPolicy })
+    : () => false
 
   async function respond(req: IncomingMessage, res: ServerResponse, produce: Produce) {
     const { key, cacheable, origin, target } = keyOf(req)
@@ -117,6 +124,9 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     },
     respond,
     cache,
-    close: () => unsubscribe?.(),
+    close: () => {
+      unsubscribe?.()
+      requestLog.flush()
+    },
   }
 }

@@ -25,7 +25,7 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 /** As Express's `req.protocol` with `trust proxy: loopback`: X-Forwarded-Proto only from a local proxy. */
-function protocolOf(req: IncomingMessage): string {
+export function requestProtocol(req: IncomingMessage): string {
   const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
   const forwarded = req.headers['x-forwarded-proto']
   if (typeof forwarded !== 'string' || !isLoopback(req.socket.remoteAddress)) return own
@@ -56,7 +56,7 @@ export function createRequestKeys({
     return policy
   }
   return (req) => {
-    const origin = siteOrigin ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`
+    const origin = siteOrigin ?? `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`
     const target = req.url ?? '/'
     const queryAt = target.indexOf('?')
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt)

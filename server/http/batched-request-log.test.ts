@@ -1,0 +1,87 @@
+import { Writable } from 'node:stream'
+import express from 'express'
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../logger'
+import { batchedRequestLog } from './batched-request-log'
+import { requestLogger } from './request-logger'
+
+function capture(level = 'info') {
+  const writes: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      writes.push(String(chunk))
+      done()
+    },
+  })
+  const logger = createLogger({ LOG_LEVEL: level as 'info', NODE_ENV: 'test' }, stream)
+  const lines = () =>
+    writes
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+  return { writes, lines, logger }
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('batchedRequestLog', () => {
+  it('writes the line the request logger writes, with the same fields, levels and time format', async () => {
+    const { logger, lines } = capture()
+    const app = express()
+    app.use(requestLogger(logger))
+    app.get('/news', (_req, res) => res.send('ok'))
+    await request(app).get('/news?page=2').set('x-request-id', 'from-express')
+    const log = batchedRequestLog(logger, { pageCache: 'hit' })
+    log.write({ id: 'from-cache', method: 'GET', url: '/news?page=2', statusCode: 200, responseTime: 0 })
+    await nextTurn()
+    const [viaPino, batched] = lines()
+    const { pageCache, ...rest } = batched!
+    expect(pageCache).toBe('hit')
+    expect(Object.keys(rest)).toEqual(Object.keys(viaPino!))
+    expect(rest).toMatchObject({
+      level: viaPino!.level,
+      service: 'band-site',
+      req: { id: 'from-cache', method: 'GET', url: '/news?page=2' },
+      res: { statusCode: 200 },
+      responseTime: 0,
+      msg: viaPino!.msg,
+    })
+    expect(rest.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(typeof viaPino!.time).toBe('string')
+  })
+
+  it('writes every line of one turn of the event loop in one write, each request on its own line', async () => {
+    const { logger, writes, lines } = capture()
+    const log = batchedRequestLog(logger)
+    for (let i = 0; i < 3; i++) {
+      log.write({ id: `r${i}`, method: 'HEAD', url: `/p${i}`, statusCode: 200, responseTime: i })
+    }
+    expect(writes).toEqual([])
+    await nextTurn()
+    expect(writes).toHaveLength(1)
+    expect(lines().map((line) => (line.req as { id: string }).id)).toEqual(['r0', 'r1', 'r2'])
+    log.write({ id: 'r3', method: 'GET', url: '/', statusCode: 304, responseTime: 0 })
+    log.flush()
+    expect(writes).toHaveLength(2)
+  })
+
+  it('logs 4xx at warn, keeps to the level, and escapes and redacts what the client sent', async () => {
+    const { logger, lines } = capture('warn')
+    const log = batchedRequestLog(logger)
+    log.write({ id: 'a', method: 'GET', url: '/', statusCode: 200, responseTime: 0 })
+    log.write({
+      id: 'b',
+      method: 'GET',
+      url: '/x"}\n{"forged":1?email=ana@example.com',
+      statusCode: 404,
+      responseTime: 1,
+    })
+    await nextTurn()
+    expect(lines()).toHaveLength(1)
+    const [line] = lines()
+    expect(line!.level).toBe(logger.levels.values.warn)
+    expect((line!.req as { url: string }).url).toBe('/x"}\n{"forged":1?email=[redacted]')
+  })
+})
