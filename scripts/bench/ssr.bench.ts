@@ -1,15 +1,17 @@
 /**
  * `GET /` from the production build (its page cache in front of the renderer, ADR 090) against the same bytes
  * from a bare `node:http` server that holds them in memory, side by side in one run, at 50 and 200 connections:
- * requests/s, p50 and p99 for both and their ratio. Then the first request after a publish: a published document
- * changes through the content API and the next `GET /` is timed (it must show the change).
+ * requests/s, p50 and p99 for both and their ratio, and the CPU time each server spends per request (Linux).
+ * Then the first request after a publish: a published document changes through the content API and the next
+ * `GET /` is timed (it must show the change).
  *
  * Both servers run in their own process; the load generator is wrk (autocannon when wrk is missing). The site
  * logs every request at `info`, as in production (to /dev/null). The load generator and the servers share the
- * machine: only the ratios mean anything.
+ * machine, with whatever else runs on it: both servers are warmed up first, then measured in turn, alternating
+ * which goes first, `BENCH_ROUNDS` times; the median ratio is the figure. Only the ratios mean anything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -18,11 +20,30 @@ import { createClient } from '@sanity/client'
 import autocannon from 'autocannon'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 6)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const WARMUP_S = 2
 const LOADS = [50, 200]
 const PUBLISHES = 7
 
 type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number }
+type Measured = Figures & { cpuUsPerRequest: number }
+
+const CLOCK_TICKS_PER_S =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
+
+/** User and system CPU time of a process so far, in microseconds (Linux `/proc`), or NaN elsewhere. */
+function cpuTimeUs(pid: number): number {
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces): utime is the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6
+  } catch {
+    return Number.NaN
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,10 +109,10 @@ function hasWrk(): boolean {
   return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined
 }
 
-function runWrk(url: string, connections: number): Figures {
+function runWrk(url: string, connections: number, seconds: number): Figures {
   const result = spawnSync(
     'wrk',
-    ['-t2', `-c${connections}`, `-d${DURATION_S}s`, '--timeout', '10s', '--latency', url],
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '--latency', url],
     { encoding: 'utf8' },
   )
   const out = result.stdout
@@ -107,10 +128,10 @@ function runWrk(url: string, connections: number): Figures {
   }
 }
 
-async function runAutocannon(url: string, connections: number): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration: DURATION_S })
+async function runAutocannon(url: string, connections: number, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds })
   return {
-    rps: result.requests.total / DURATION_S,
+    rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -119,9 +140,10 @@ async function runAutocannon(url: string, connections: number): Promise<Figures>
   }
 }
 
-const line = (label: string, f: Figures) =>
-  `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   ` +
-  `p99 ${f.p99.toFixed(2).padStart(8)} ms   (${f.requests} requests, ${f.errors} errors, ${f.non2xx} non-2xx)`
+const line = (label: string, f: Measured) =>
+  `  ${label.padEnd(16)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   ` +
+  `p99 ${f.p99.toFixed(2).padStart(8)} ms   CPU ${f.cpuUsPerRequest.toFixed(1).padStart(5)} us/req   ` +
+  `(${f.requests} requests, ${f.errors} errors, ${f.non2xx} non-2xx)`
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ssr-bench-'))
 const [sitePort, barePort] = [await freePort(), await freePort()]
@@ -148,21 +170,51 @@ try {
   await waitFor(`${bareUrl}/`, bare.child, bare.log)
 
   const load = hasWrk() ? runWrk : runAutocannon
+  const measure = async (url: string, pid: number, connections: number): Promise<Measured> => {
+    const cpuBefore = cpuTimeUs(pid)
+    const figures = await load(url, connections, DURATION_S)
+    return { ...figures, cpuUsPerRequest: (cpuTimeUs(pid) - cpuBefore) / figures.requests }
+  }
   console.log(
-    `GET / (${(body.length / 1024).toFixed(1)} KB, identity), ${DURATION_S} s per run, ` +
-      `${hasWrk() ? 'wrk -t2' : 'autocannon'}; servers and load generator share ${os.cpus().length} cores`,
+    `GET / (${(body.length / 1024).toFixed(1)} KB, identity), ${ROUNDS} rounds of ${DURATION_S} s per server ` +
+      `after ${WARMUP_S} s of warm-up, ${hasWrk() ? 'wrk -t2' : 'autocannon'}; servers and load generator share ` +
+      `${os.cpus().length} cores; load average ${os.loadavg()[0]!.toFixed(1)}`,
   )
+  let errors = 0
   for (const connections of LOADS) {
-    const ours = await load(`${siteUrl}/`, connections)
-    const baseline = await load(`${bareUrl}/`, connections)
+    await load(`${siteUrl}/`, connections, WARMUP_S)
+    await load(`${bareUrl}/`, connections, WARMUP_S)
     console.log(`${connections} connections`)
-    console.log(line('this server', ours))
-    console.log(line('bare node:http', baseline))
+    const rpsRatios: number[] = []
+    const p99Ratios: number[] = []
+    const cpu = { ours: [] as number[], bare: [] as number[] }
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternating which goes first: neither side always meets the machine's other load at the same moment.
+      const bareFirst = round % 2 === 0
+      const baselineFirst = bareFirst ? await measure(`${bareUrl}/`, bare.child.pid!, connections) : undefined
+      const ours = await measure(`${siteUrl}/`, site.child.pid!, connections)
+      const baseline = baselineFirst ?? (await measure(`${bareUrl}/`, bare.child.pid!, connections))
+      rpsRatios.push(ours.rps / baseline.rps)
+      p99Ratios.push(ours.p99 / baseline.p99)
+      cpu.ours.push(ours.cpuUsPerRequest)
+      cpu.bare.push(baseline.cpuUsPerRequest)
+      errors += ours.errors + ours.non2xx
+      console.log(`  round ${round} (load average ${os.loadavg()[0]!.toFixed(1)})`)
+      console.log(line('this server', ours))
+      console.log(line('bare node:http', baseline))
+      console.log(
+        `  ${'ratio'.padEnd(16)} ${((ours.rps / baseline.rps) * 100).toFixed(0)}% of bare req/s, ` +
+          `p99 ${(ours.p99 / baseline.p99).toFixed(2)}x bare, CPU per request ` +
+          `${(ours.cpuUsPerRequest / baseline.cpuUsPerRequest).toFixed(2)}x bare`,
+      )
+    }
     console.log(
-      `  ratio                  ${((ours.rps / baseline.rps) * 100).toFixed(0)}% of bare req/s (target >= 50%), ` +
-        `p99 ${(ours.p99 / baseline.p99).toFixed(2)}x bare (target <= 2x), errors ${ours.errors + ours.non2xx} (target 0)`,
+      `  median of ${ROUNDS}: ${(median(rpsRatios) * 100).toFixed(0)}% of bare req/s (target >= 50%), ` +
+        `p99 ${median(p99Ratios).toFixed(2)}x bare (target <= 2x); CPU per request ` +
+        `${median(cpu.ours).toFixed(1)} us vs ${median(cpu.bare).toFixed(1)} us bare`,
     )
   }
+  console.log(`errors and non-2xx answers of this server, all rounds: ${errors} (target 0)`)
 
   // The first request after a publish: an editor's commit to a published document, then GET /.
   const token = /lft_[\w-]+/.exec(
