@@ -83,6 +83,7 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     securityHandlers: security,
     changes: siteContent?.changes,
     nextScheduled: siteContent?.nextScheduled,
+    reader: siteContent?.reader,
     policyFor: renderer?.cachePolicy,
     limits: deps.pageCacheLimits,
   })

@@ -11,11 +11,15 @@ export function pageCacheKey(
   pathname: string,
   query: string,
   params: readonly string[],
+  /** Whether a declared parameter's value names something that exists (unset: every value does). */
+  exists: (name: string, value: string) => boolean = () => true,
 ): string {
   if (!query || params.length === 0) return `${origin}${pathname}`
   const search = new URLSearchParams(query)
   const kept = new URLSearchParams()
-  for (const name of params) for (const value of search.getAll(name)) kept.append(name, value)
+  for (const name of params) {
+    for (const value of search.getAll(name)) if (exists(name, value)) kept.append(name, value)
+  }
   return kept.size > 0 ? `${origin}${pathname}?${kept}` : `${origin}${pathname}`
 }
 

@@ -197,6 +197,14 @@ describe('pages rendered once per content revision (embedded content store)', { 
   })
 
   it("keys a known media slug apart: a shared /?media= link renders that item's metadata", async () => {
+    // Before the item exists, its slug names nothing: the plain home page's entry, no render, no entry of its own.
+    const home = await get('/')
+    await settle()
+    const unknown = await get('/?media=fandango-video')
+    expect(unknown.status).toBe(200)
+    expect(unknown.headers.get('etag')).toBe(home.headers.get('etag'))
+    expect(renderer.renders).toEqual([])
+    expect(app.pages.cache.keys().filter((key) => key.includes('media='))).toEqual([])
     await store.commit('production', { author: 'test' }, (ws) => {
       ws.apply('media-1', {
         createOrReplace: {
@@ -224,6 +232,10 @@ describe('pages rendered once per content revision (embedded content store)', { 
     // Rendered from the declared parameter only (pages warmed after the commit render too).
     expect(renderer.renders).toContain('/?media=fandango-video')
     expect(renderer.renders.filter((url) => url.includes('utm'))).toEqual([])
+    expect(app.pages.cache.keys()).toContain('http://site.test/?media=fandango-video')
+    await settle()
+    await get('/?media=no-such-item&media=another')
+    expect(renderer.renders).toEqual([])
   })
 
   it('holds its size cap', async () => {

@@ -4,8 +4,9 @@ import type { Clock } from '../clock'
 import { batchedRequestLog } from '../http/batched-request-log'
 import type { HostPolicy } from '../http/public-origin'
 import type { Logger } from '../logger'
-import { renderUrlFor } from './cache-key'
-import { createRequestKeys, type PageCachePolicy } from './request-key'
+import type { ContentClient } from '../../web/src/lib/content-client'
+import { pageCacheKey, renderUrlFor } from './cache-key'
+import { createRequestKeys, type PageCachePolicy, type RequestKey } from './request-key'
 import type { ContentChanges } from './content-changes'
 import { freshnessFor, scheduleMemo } from './freshness'
 import { PageCache, type PageCacheOptions } from './page-cache'
@@ -43,6 +44,8 @@ export type PageResponsesOptions = {
   policyFor?: (pathname: string) => PageCachePolicy
   /** The next instant (wall-clock ms) a scheduled document becomes public; read once per content generation. */
   nextScheduled?: () => Promise<number>
+  /** Where a page's `known` parameter values are read (once per content generation); unset: all values exist. */
+  reader?: ContentClient
   limits?: Partial<PageCacheOptions>
 }
 
@@ -72,10 +75,13 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
   const build = (input: RenditionInput, cacheControl: string) =>
     pageRendition(input, { securityHandlers, cacheControl })
 
+  type KnownValues = NonNullable<PageCachePolicy['known']>[string]
+  let knownReads = new Map<KnownValues, Promise<Set<string> | undefined>>()
   const unsubscribe = changes?.subscribe(() => {
     const hot = cache.keys().slice(-WARM_AFTER_CHANGE).reverse()
     cache.invalidate()
     schedule.reset()
+    knownReads = new Map()
     void warm(hot)
   })
 
@@ -84,6 +90,43 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       const render = renderers.get(key)
       if (render) await cache.render(key, render).catch(() => undefined)
     }
+  }
+
+  /** The values that exist, read once per generation; a failed read is logged, tried again, and drops nothing. */
+  function knownValues(read: KnownValues): Promise<Set<string> | undefined> {
+    const reads = knownReads
+    let values = reads.get(read)
+    if (!values && options.reader) {
+      values = read(options.reader).then(
+        (list) => new Set(list),
+        (err: unknown) => {
+          logger.warn({ err }, 'could not read which parameter values exist; every value is kept')
+          reads.delete(read)
+          return undefined
+        },
+      )
+      reads.set(read, values)
+    }
+    return values ?? Promise.resolve(undefined)
+  }
+
+  /**
+   * The key of a page that declares which values of a parameter exist (`?media=<slug>`): a value that names
+   * nothing is dropped, so such a request shares the page's plain entry instead of a render and an entry each.
+   */
+  async function keyOfExisting({ key, origin, target, policy }: RequestKey): Promise<string> {
+    if (!policy.known) return key
+    const sets = new Map<string, Set<string> | undefined>()
+    for (const [name, read] of Object.entries(policy.known)) sets.set(name, await knownValues(read))
+    const queryAt = target.indexOf('?')
+    if (queryAt < 0) return key
+    return pageCacheKey(
+      origin,
+      target.slice(0, queryAt),
+      target.slice(queryAt + 1),
+      policy.params,
+      (name, value) => sets.get(name)?.has(value) ?? true,
+    )
   }
 
   async function renderFresh(produce: Produce, renderUrl: URL) {
@@ -100,7 +143,8 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     : () => false
 
   async function respond(req: IncomingMessage, res: ServerResponse, produce: Produce) {
-    const { key, cacheable, origin, target } = keyOf(req)
+    const requestKey = keyOf(req)
+    const { cacheable, origin, target } = requestKey
     if (!changes || !cacheable) {
       // Rendered for this request only, from its whole URL.
       const url = renderUrlFor(origin, target)
@@ -108,6 +152,7 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       sendRendition(req, res, rendition)
       return
     }
+    const key = await keyOfExisting(requestKey)
     const renderUrl = renderUrlFor(origin, key.slice(origin.length))
     const render = () => renderFresh(produce, renderUrl)
     // Kept to render the page again after a content change; `produce` holds no request state.

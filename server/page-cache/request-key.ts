@@ -12,6 +12,7 @@ export type RequestKey = {
   origin: string
   /** The request target as sent (path and query). */
   target: string
+  policy: PageCachePolicy
 }
 
 const ALL_PARAMS_DROPPED: PageCachePolicy = { cacheable: true, params: [] }
@@ -67,6 +68,7 @@ export function createRequestKeys({
       cacheable: policy.cacheable,
       origin,
       target,
+      policy,
     }
   }
 }

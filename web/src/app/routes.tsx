@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
-import { galleryItemsQueryOptions } from '../features/media/api/get-gallery-items'
+import { galleryItemsQueryOptions, gallerySlugs } from '../features/media/api/get-gallery-items'
 import { newsletterPopupQueryOptions } from '../features/newsletter/api/get-newsletter-popup'
 import { tourDatesQueryOptions } from '../features/events/api/get-tour-dates'
 import { siteSettingsQueryOptions } from '../features/site/api/get-site-settings'
@@ -27,7 +27,17 @@ import { SiteLayout } from './site-layout'
  * (the others are ignored), or `false` for a page that differs per visitor and must never be stored.
  * Routes without it are cached per path.
  */
-export type RouteHandle = { status?: number; cache?: false | { params: string[] } }
+/** The values of a query parameter that name existing content, read once per content revision. */
+export type KnownParamValues = (client: ContentClient) => Promise<string[]>
+
+/**
+ * `cache.params`: the query parameters the page renders from (ADR 090). `cache.known`: for a parameter whose
+ * values name content, the values that exist; any other value renders the page as without the parameter.
+ */
+export type RouteHandle = {
+  status?: number
+  cache?: false | { params: string[]; known?: Record<string, KnownParamValues> }
+}
 
 /**
  * What loaders need: the render's query cache, a content client (loopback on the server) and the render's
@@ -68,7 +78,9 @@ export function createRoutes({
               index: true,
               element: <HomePage />,
               // `?media=<slug>` renders that item's sharing metadata; `?newsletter=true` acts in the browser only.
-              handle: { cache: { params: ['media'] } } satisfies RouteHandle,
+              handle: {
+                cache: { params: ['media'], known: { media: gallerySlugs } },
+              } satisfies RouteHandle,
               loader: async () => {
                 await Promise.all([
                   queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),

@@ -10,6 +10,11 @@ export function getGalleryItems(client: ContentClient): Promise<GalleryItemsQuer
   return client.fetch<GalleryItemsQueryResult>(galleryItemsQuery)
 }
 
+/** The slugs `?media=` can name: the grid's items (any other value renders the plain home page, ADR 090). */
+export async function gallerySlugs(client: ContentClient): Promise<string[]> {
+  return ((await getGalleryItems(client)) ?? []).flatMap((item) => (item?.slug ? [item.slug] : []))
+}
+
 export function galleryItemsQueryOptions(client: ContentClient) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
