@@ -158,7 +158,9 @@ export function listenHandler(store: ContentStore, options: ListenOptions): Requ
       await runner.run(caller, { kind: 'check', query, params, maxDepth: runner.limits.maxDepth })
     } catch (error) {
       release()
-      if (error instanceof ContentApiError && error.status === 400) return answerWithChannelError(res, error)
+      // A query that does not parse is the channel's error; limits (queryTooDeep, ADR 080) stay HTTP 4xx.
+      if (error instanceof ContentApiError && error.type === 'queryParseError')
+        return answerWithChannelError(res, error)
       throw error
     }
     const config: ListenerConfig = {
