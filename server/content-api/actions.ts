@@ -5,6 +5,8 @@ import { getDraftId, getPublishedId, isValidDocumentId } from './ids'
 import { applyMutation, parseMutation } from './mutations'
 import type { ContentStore, WorkingSet } from './store'
 import type { SanityDocument } from './types'
+import { checkReferenceIntegrity } from './reference-integrity'
+import { strengthenOnPublish } from './strengthen-on-publish'
 import { parseWriteRequest } from './write-request'
 
 const id = z.string().min(1)
@@ -142,6 +144,7 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
         throw conflict(
           `Draft "${action.draftId}" has revision "${draft._rev}", expected "${action.ifDraftRevisionId}"`,
           action.draftId,
+          { current: draft._rev, expected: action.ifDraftRevisionId },
           index,
           'actionError',
         )
@@ -151,6 +154,7 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
         throw conflict(
           `Published document "${action.publishedId}" has revision "${published?._rev ?? 'none'}", expected "${action.ifPublishedRevisionId}"`,
           action.publishedId,
+          { current: published?._rev, expected: action.ifPublishedRevisionId },
           index,
           'actionError',
         )
@@ -158,7 +162,7 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
       const createdAt = published?._createdAt ?? draft._createdAt
       ws.apply(requireId(action.publishedId, index), {
         createOrReplace: {
-          ...contentOf(draft),
+          ...strengthenOnPublish(contentOf(draft)),
           _id: action.publishedId,
           ...(createdAt ? { _createdAt: createdAt } : {}),
         },
@@ -189,9 +193,16 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
       return
     }
     case 'sanity.action.document.delete': {
-      const targets = [
-        ...new Set([action.publishedId, getDraftId(action.publishedId), ...action.includeDrafts]),
-      ]
+      const targets = [...new Set([action.publishedId, ...action.includeDrafts])]
+      const unlisted = unlistedVersions(ws, action.publishedId, targets)
+      if (unlisted)
+        throw actionError(
+          409,
+          `Cannot delete "${action.publishedId}": its draft or version "${unlisted}" is not listed in includeDrafts`,
+          'documentHasUnlistedVersionsError',
+          unlisted,
+          index,
+        )
       const existing = targets.filter((target) => ws.get(target))
       if (existing.length === 0)
         throw actionError(
@@ -256,6 +267,7 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
           throw conflict(
             `Base "${action.baseId}" has revision "${base._rev}", expected "${action.ifBaseRevisionId}"`,
             action.baseId,
+            { current: base._rev, expected: action.ifBaseRevisionId },
             index,
             'actionError',
           )
@@ -290,6 +302,18 @@ async function applyAction(ws: WorkingSet, action: Action, index: number): Promi
   }
 }
 
+/** A draft or release version of the document that a delete would leave behind (Sanity deletes only listed ones). */
+function unlistedVersions(ws: WorkingSet, publishedId: string, listed: string[]): string | undefined {
+  const draftId = getDraftId(publishedId)
+  if (ws.get(draftId) && !listed.includes(draftId)) return draftId
+  return ws
+    .all()
+    .find(
+      (doc) =>
+        doc._id !== publishedId && getPublishedId(doc._id) === publishedId && !listed.includes(doc._id),
+    )?._id
+}
+
 function parseAction(raw: unknown, index: number): Action {
   const type = (raw as { actionType?: unknown } | null)?.actionType
   const parsed = actionSchema.safeParse(raw)
@@ -321,6 +345,7 @@ export function actionsHandler(store: ContentStore): RequestHandler {
       },
       async (ws) => {
         for (const [index, action] of actions.entries()) await applyAction(ws, action, index)
+        checkReferenceIntegrity(ws.touchedDocuments(), ws, 'actionError')
       },
     )
     res.json({ transactionId: transaction.id })

@@ -42,18 +42,36 @@ export const forbidden = (description = 'Forbidden - insufficient permissions') 
 export function mutationError(
   status: number,
   description: string,
-  item: { type: string; id?: string; index?: number },
+  item: { type: string; id?: string; index?: number; [detail: string]: unknown },
   kind: 'mutationError' | 'actionError' = 'mutationError',
 ): ContentApiError {
   const summary = kind === 'mutationError' ? 'The mutation(s) failed' : 'The action(s) failed'
+  const { index, ...error } = item
   return new ContentApiError(status, kind, `${summary}: ${description}`, {
-    items: [{ error: { type: item.type, description, id: item.id }, index: item.index ?? 0 }],
+    items: [{ error: { ...error, description }, index: index ?? 0 }],
   })
 }
 
+/**
+ * A revision precondition (`ifRevisionID`, `ifDraftRevisionId`, ...) that does not hold: Sanity's
+ * `documentRevisionIDDoesNotMatchError`, naming both revisions so a client can refetch and retry.
+ */
 export const conflict = (
   description: string,
   id: string,
+  revisions: { current: string | undefined; expected: string },
   index?: number,
   kind?: 'mutationError' | 'actionError',
-) => mutationError(409, description, { type: 'conflictError', id, index }, kind)
+) =>
+  mutationError(
+    409,
+    description,
+    {
+      type: 'documentRevisionIDDoesNotMatchError',
+      id,
+      index,
+      currentRevisionID: revisions.current ?? null,
+      expectedRevisionID: revisions.expected,
+    },
+    kind,
+  )

@@ -2,8 +2,9 @@ import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
 import { jsonDepth } from '../http/json-depth'
 import { ContentApiError } from './errors'
 import { narrowScans, type ScanSources } from './narrow'
+import { hasParameterBracket } from './param-brackets'
 
-type ParsedQuery = { tree: ExprNode; params: string[]; depth: number }
+type ParsedQuery = { tree: ExprNode; params: string[]; depth: number; parameterBrackets?: boolean }
 
 /**
  * How deep a query's syntax tree may nest. groq-js parses and evaluates recursively (and its evaluator leaves
@@ -104,6 +105,8 @@ export function parseQuery(
   maxDepth = DEFAULT_QUERY_MAX_DEPTH,
 ): ParsedQuery {
   const hit = cache.get(query)
+  // `[$param]` is an index, attribute or filter by the parameter's value: such queries parse per value.
+  if (hit?.parameterBrackets && params) return parseWithParams(query, params, maxDepth)
   if (hit) return checked(query, hit, maxDepth)
   let tree: ExprNode
   try {
@@ -119,10 +122,10 @@ export function parseQuery(
     }
     throw queryParseError(query, error instanceof Error ? error.message : String(error), 0)
   }
-  const parsed = toParsed(tree, query, maxDepth)
+  const parsed = { ...toParsed(tree, query, maxDepth), parameterBrackets: hasParameterBracket(tree) }
   if (cache.size >= CACHE_LIMIT) cache.clear()
   cache.set(query, parsed)
-  return parsed
+  return parsed.parameterBrackets && params ? parseWithParams(query, params, maxDepth) : parsed
 }
 
 function parseWithParams(query: string, params: Record<string, unknown>, maxDepth: number): ParsedQuery {

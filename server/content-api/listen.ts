@@ -2,7 +2,8 @@ import type { RequestHandler, Response } from 'express'
 import { principalOf, publicOnly } from './access'
 import { ConcurrencyCaps } from './concurrency-caps'
 import { badRequest, ContentApiError } from './errors'
-import { isPublicId, isVersionId, randomId } from './ids'
+import { isPublicId, randomId } from './ids'
+import { answerWithChannelError, listenerScope, type ListenerScope } from './listener-defaults'
 import type { Principal } from './principal'
 import { callerOf, checkQueryInput, type Caller } from './query-limits'
 import type { QueryRunner } from './query-pool'
@@ -36,7 +37,8 @@ type ListenerConfig = {
   includeResult: boolean
   includePreviousRevision: boolean
   includeMutations: boolean
-  includeAllVersions: boolean
+  /** Drafts and release versions heard, by API version and options. */
+  scope: ListenerScope
   visibility: string
   publicOnly: boolean
   caller: Caller
@@ -68,8 +70,7 @@ async function matchAll(
 
 async function eventsFor(config: ListenerConfig, runner: QueryRunner, transaction: CommittedTransaction) {
   const visible = transaction.changes.filter(
-    (change) =>
-      (config.includeAllVersions || !isVersionId(change.id)) && (!config.publicOnly || isPublicId(change.id)),
+    (change) => config.scope(change.id) && (!config.publicOnly || isPublicId(change.id)),
   )
   const flags = visible.length > 0 ? await matchAll(config, runner, visible) : []
   const selected: { change: DocumentChange; transition: 'appear' | 'update' | 'disappear' }[] = []
@@ -138,13 +139,18 @@ export function listenHandler(store: ContentStore, options: ListenOptions): Requ
   const { runner } = options
   const acquireSlot = listenerSlots({ ...DEFAULT_LISTENER_LIMITS, ...options.limits })
   return async (req, res) => {
-    apiVersionOf(req)
+    const apiVersion = apiVersionOf(req)
     const dataset = String(req.params.dataset)
-    store.dataset(dataset)
     const query = stringParam(req, 'query')
     if (!query) throw badRequest('Missing query parameter "query"')
     const params = groqParamsFrom(req.query)
     checkQueryInput(query, params, runner.limits)
+    try {
+      store.dataset(dataset)
+    } catch (error) {
+      if (error instanceof ContentApiError) return answerWithChannelError(res, error)
+      throw error
+    }
     const principal = principalOf(res)
     const caller = callerOf(req, principal)
     const release = acquireSlot(principal, caller)
@@ -152,16 +158,23 @@ export function listenHandler(store: ContentStore, options: ListenOptions): Requ
       await runner.run(caller, { kind: 'check', query, params, maxDepth: runner.limits.maxDepth })
     } catch (error) {
       release()
+      // A query that does not parse is the channel's error; limits (queryTooDeep, ADR 080) stay HTTP 4xx.
+      if (error instanceof ContentApiError && error.type === 'queryParseError')
+        return answerWithChannelError(res, error)
       throw error
     }
     const config: ListenerConfig = {
       query,
       params,
       // @sanity/client drops falsy options, so a missing flag means the default.
-      includeResult: flagParam(req, 'includeResult', true),
+      // Off unless asked for: @sanity/client sends includeResult=true itself unless told not to.
+      includeResult: flagParam(req, 'includeResult', false),
       includePreviousRevision: flagParam(req, 'includePreviousRevision', false),
       includeMutations: flagParam(req, 'includeMutations', true),
-      includeAllVersions: flagParam(req, 'includeAllVersions', false),
+      scope: listenerScope(apiVersion, {
+        includeAllVersions: flagParam(req, 'includeAllVersions', false),
+        perspective: stringParam(req, 'perspective'),
+      }),
       visibility: stringParam(req, 'visibility') === 'transaction' ? 'transaction' : 'query',
       publicOnly: publicOnly(principal),
       caller,

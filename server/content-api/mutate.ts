@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { applyMutations, mutateBodySchema } from './mutations'
+import { checkReferenceIntegrity } from './reference-integrity'
 import { flagParam } from './request'
 import type { ContentStore } from './store'
 import { parseWriteRequest } from './write-request'
@@ -22,10 +23,13 @@ export function mutateHandler(store: ContentStore): RequestHandler {
         dryRun: flagParam(req, 'dryRun'),
         request: body.mutations,
       },
-      (ws) =>
-        applyMutations(ws, body.mutations, {
+      async (ws) => {
+        const results = await applyMutations(ws, body.mutations, {
           autoGenerateArrayKeys: flagParam(req, 'autoGenerateArrayKeys'),
-        }),
+        })
+        checkReferenceIntegrity(ws.touchedDocuments(), ws)
+        return results
+      },
     )
     const returnDocuments = flagParam(req, 'returnDocuments')
     const changed = new Map(transaction.changes.map((change) => [change.id, change]))

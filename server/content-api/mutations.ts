@@ -165,6 +165,7 @@ export async function applyMutation(
           throw conflict(
             `Document "${id}" has unexpected revision ID ("${current._rev}"), expected "${ifRevisionID}"`,
             id,
+            { current: current._rev, expected: ifRevisionID },
             index,
           )
         }

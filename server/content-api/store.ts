@@ -59,6 +59,11 @@ export class WorkingSet {
     return next
   }
 
+  /** Each touched document before and after, without effects (cheap, for checks before the commit). */
+  touchedDocuments(): { id: string; previous: SanityDocument | null; next: SanityDocument | null }[] {
+    return [...this.touched.keys()].map((id) => ({ id, previous: this.state.get(id), next: this.get(id) }))
+  }
+
   changes(): DocumentChange[] {
     const out: DocumentChange[] = []
     for (const [id, mutations] of this.touched) {

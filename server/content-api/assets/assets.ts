@@ -46,6 +46,7 @@ export function createAssets(options: AssetsOptions): Assets {
       hasDataset: options.hasDataset,
       budget: options.transformBudget,
       variantLimits: options.variantLimits,
+      hasAssetDocument: async (dataset, id) => (await options.documents.getDocument(dataset, id)) !== null,
     }),
   }
 }

@@ -1,3 +1,5 @@
+import { parseExtraImageParams, type ExtraImageParams } from './image-params-extra'
+
 /**
  * The `@sanity/image-url` query parameters, parsed and normalized. Bad values are errors (400), unknown
  * parameters are ignored (the CDN ignores them too). Normalized params are the disk-cache key.
@@ -11,7 +13,7 @@ type Crop = (typeof CROPS)[number]
 export const OUTPUT_FORMATS = ['jpg', 'pjpg', 'png', 'webp', 'avif', 'gif'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
-export type ImageParams = {
+export type ImageParams = ExtraImageParams & {
   w?: number
   h?: number
   fit?: Fit
@@ -134,7 +136,7 @@ export function parseImageParams(query: Query): ImageParams {
   if (invert === 'true' || invert === '1') params.invert = true
   const dl = single(query, 'dl')
   if (dl !== undefined) params.dl = dl
-  return params
+  return { ...params, ...parseExtraImageParams(query) }
 }
 
 /** True when the original bytes can be sent as they are. */

@@ -1,5 +1,7 @@
 import sharp, { type Color } from 'sharp'
+import { applyBoundsAndPad, applyColourParams } from './image-adjust'
 import { MAX_INPUT_PIXELS } from './image-metadata'
+import { boundedBox } from './image-params-extra'
 import { ImageParamError, MAX_DIMENSION, type ImageParams, type OutputFormat } from './image-params'
 import { blurSigma } from './transform-budget'
 
@@ -107,8 +109,9 @@ export async function renderVariant(source: string, params: ImageParams, output:
   }
 
   const dpr = params.dpr ?? 1
-  const boxW = params.w !== undefined ? clampSize(params.w * dpr) : undefined
-  const boxH = params.h !== undefined ? clampSize(params.h * dpr) : undefined
+  const box = boundedBox(params)
+  const boxW = box.w !== undefined ? clampSize(box.w * dpr) : undefined
+  const boxH = box.h !== undefined ? clampSize(box.h * dpr) : undefined
   const fit = params.fit ?? 'clip'
   const canAlpha = output.encoding !== 'jpeg'
   const fillColour = background(params.bg, canAlpha ? { r: 255, g: 255, b: 255, alpha: 0 } : '#ffffff')
@@ -166,6 +169,9 @@ export async function renderVariant(source: string, params: ImageParams, output:
     }
   }
 
+  if (params.minW || params.minH || params.maxW || params.maxH || params.pad)
+    image = await applyBoundsAndPad(image, params, dpr, fillColour)
+  image = applyColourParams(image, params)
   if (params.flip?.includes('h')) image = image.flop()
   if (params.flip?.includes('v')) image = image.flip()
   if (params.or) image = image.rotate(params.or)

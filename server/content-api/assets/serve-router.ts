@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
 import { sendSanityError } from '../sanity-error'
+import { assetDocumentIdOf } from './asset-document-ids'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
 import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
 import { ImageParamError, isIdentity, parseImageParams } from './image-params'
@@ -50,6 +51,11 @@ export function createAssetServeRouter(options: {
   hasDataset: (name: string) => boolean
   budget?: TransformBudget
   variantLimits?: VariantLimits
+  /**
+   * Whether the file's asset document still exists: once it is deleted its URLs answer 404, as Sanity's CDN
+   * does, though the bytes stay on disk (history can restore the document). Without it, every file is served.
+   */
+  hasAssetDocument?: (dataset: string, id: string) => boolean | Promise<boolean>
 }): Router {
   const { files, projectId, hasDataset } = options
   const budget = options.budget ?? DEFAULT_TRANSFORM_BUDGET
@@ -64,48 +70,63 @@ export function createAssetServeRouter(options: {
     }
     next()
   }
-
-  router.get('/images/:projectId/:dataset/:file{/:vanity}', knownPlace, async (req, res, next) => {
-    try {
-      const dataset = String(req.params.dataset)
-      const name = String(req.params.file)
-      const match = IMAGE_FILE.exec(name)
-      if (!match || !existsSync(files.imagePath(dataset, name))) {
-        return sendSanityError(res, 404, 'Image not found', 'notFound')
-      }
-      const params = parseImageParams(req.query as Record<string, unknown>)
-      if (isIdentity(params)) {
-        res.set('X-Image-Cache', 'original')
-        // SVG is a document that can run script: its original is a download, its variants are rasters.
-        return sendOriginal(res, files.imagePath(dataset, name), name, match[4]!, params.dl)
-      }
-      disposition(res, params.dl, name)
-      checkTransformBudget(params, { width: Number(match[2]), height: Number(match[3]) }, budget)
-      const output = chooseOutput(params, match[4]!, req.get('accept') ?? '')
-      const variant = await variants.get(dataset, name, params, output)
-      if (params.autoFormat) res.vary('Accept')
-      res.set('X-Image-Cache', variant.cached ? 'hit' : 'miss')
-      res.type(CONTENT_TYPES[output.encoding])
-      res.sendFile(variant.path, {
-        ...IMMUTABLE,
-        headers: { 'Content-Type': CONTENT_TYPES[output.encoding] },
-      })
-    } catch (error) {
-      res.removeHeader('Content-Disposition')
-      if (error instanceof ImageParamError) return sendSanityError(res, 400, error.message, 'validationError')
-      if (error instanceof QueueFullError) {
-        res.set('Retry-After', '2')
-        return sendSanityError(res, 429, error.message, 'rateLimited')
-      }
-      if (isRenderTimeout(error)) {
-        const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
-        return sendSanityError(res, 400, message, 'validationError')
-      }
-      next(error)
+  const documentExists: RequestHandler = async (req, res, next) => {
+    const kind = req.path.startsWith('/images/') ? 'image' : 'file'
+    const id = assetDocumentIdOf(kind, String(req.params.file))
+    const dataset = String(req.params.dataset)
+    if (options.hasAssetDocument && id && !(await options.hasAssetDocument(dataset, id))) {
+      return sendSanityError(res, 404, kind === 'image' ? 'Image not found' : 'File not found', 'notFound')
     }
-  })
+    next()
+  }
 
-  router.get('/files/:projectId/:dataset/:file{/:vanity}', knownPlace, (req, res) => {
+  router.get(
+    '/images/:projectId/:dataset/:file{/:vanity}',
+    knownPlace,
+    documentExists,
+    async (req, res, next) => {
+      try {
+        const dataset = String(req.params.dataset)
+        const name = String(req.params.file)
+        const match = IMAGE_FILE.exec(name)
+        if (!match || !existsSync(files.imagePath(dataset, name))) {
+          return sendSanityError(res, 404, 'Image not found', 'notFound')
+        }
+        const params = parseImageParams(req.query as Record<string, unknown>)
+        if (isIdentity(params)) {
+          res.set('X-Image-Cache', 'original')
+          // SVG is a document that can run script: its original is a download, its variants are rasters.
+          return sendOriginal(res, files.imagePath(dataset, name), name, match[4]!, params.dl)
+        }
+        disposition(res, params.dl, name)
+        checkTransformBudget(params, { width: Number(match[2]), height: Number(match[3]) }, budget)
+        const output = chooseOutput(params, match[4]!, req.get('accept') ?? '')
+        const variant = await variants.get(dataset, name, params, output)
+        if (params.autoFormat) res.vary('Accept')
+        res.set('X-Image-Cache', variant.cached ? 'hit' : 'miss')
+        res.type(CONTENT_TYPES[output.encoding])
+        res.sendFile(variant.path, {
+          ...IMMUTABLE,
+          headers: { 'Content-Type': CONTENT_TYPES[output.encoding] },
+        })
+      } catch (error) {
+        res.removeHeader('Content-Disposition')
+        if (error instanceof ImageParamError)
+          return sendSanityError(res, 400, error.message, 'validationError')
+        if (error instanceof QueueFullError) {
+          res.set('Retry-After', '2')
+          return sendSanityError(res, 429, error.message, 'rateLimited')
+        }
+        if (isRenderTimeout(error)) {
+          const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
+          return sendSanityError(res, 400, message, 'validationError')
+        }
+        next(error)
+      }
+    },
+  )
+
+  router.get('/files/:projectId/:dataset/:file{/:vanity}', knownPlace, documentExists, (req, res) => {
     const dataset = String(req.params.dataset)
     const name = String(req.params.file)
     if (!FILE_FILE.test(name) || !existsSync(files.filePath(dataset, name))) {

@@ -1,3 +1,4 @@
+import { boundedBox, minimumOutputSize } from './image-params-extra'
 import { ImageParamError, MAX_DIMENSION, type ImageParams } from './image-params'
 
 /**
@@ -25,8 +26,9 @@ export function requestedOutputSize(
 ): { width: number; height: number } {
   const dpr = params.dpr ?? 1
   const base = params.rect ? { width: params.rect.w, height: params.rect.h } : source
-  const w = params.w !== undefined ? params.w * dpr : undefined
-  const h = params.h !== undefined ? params.h * dpr : undefined
+  const box = boundedBox(params)
+  const w = box.w !== undefined ? box.w * dpr : undefined
+  const h = box.h !== undefined ? box.h * dpr : undefined
   for (const [name, side] of [
     ['w', w],
     ['h', h],
@@ -49,7 +51,10 @@ export function checkTransformBudget(
   source: { width: number; height: number },
   budget: TransformBudget,
 ): void {
-  const { width, height } = requestedOutputSize(params, source)
+  const requested = requestedOutputSize(params, source)
+  const atLeast = minimumOutputSize(params, requested)
+  const { width, height } =
+    atLeast && atLeast.width * atLeast.height > requested.width * requested.height ? atLeast : requested
   const pixels = width * height
   if (pixels > budget.maxOutputPixels) {
     throw new ImageParamError(
