@@ -241,8 +241,12 @@ async function mediaSlug(origin: string): Promise<string | null> {
 
 async function main() {
   console.log('Building the floor app (scripts/bench/floor-app) with the project versions...')
-  await build({ configFile: path.join(FLOOR_DIR, 'vite.config.ts') })
-  const floorServer = await serveStatic(path.join(FLOOR_DIR, 'dist'), BASE_PORT + 1)
+  const floorOut = mkdtempSync(path.join(os.tmpdir(), 'floor-app-'))
+  await build({
+    configFile: path.join(FLOOR_DIR, 'vite.config.ts'),
+    build: { outDir: floorOut, emptyOutDir: true },
+  })
+  const floorServer = await serveStatic(floorOut, BASE_PORT + 1)
   const floorUrl = `http://localhost:${BASE_PORT + 1}/`
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-bench-'))
@@ -276,6 +280,7 @@ async function main() {
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(floorOut, { recursive: true, force: true })
   }
 }
 

@@ -6,5 +6,4 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   logLevel: 'warn',
-  build: { outDir: 'dist', emptyOutDir: true },
 })
