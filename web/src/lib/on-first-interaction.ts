@@ -1,0 +1,19 @@
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'focusin'] as const
+
+/**
+ * Runs `callback` once, at the visitor's first input (or scroll). For code that only an interaction can need:
+ * fetching it on load would count against the JavaScript a page loads before anyone touches it (issue 14,
+ * ADR 130). Returns a function that cancels the wait.
+ */
+export function onFirstInteraction(callback: () => void): () => void {
+  const options = { capture: true, passive: true } as const
+  const fire = () => {
+    cancel()
+    callback()
+  }
+  const cancel = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, fire, options)
+  }
+  for (const type of INTERACTIONS) window.addEventListener(type, fire, options)
+  return cancel
+}
