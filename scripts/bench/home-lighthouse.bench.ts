@@ -30,7 +30,7 @@ const CHROME_FLAGS = [
 ]
 const STUDIO_CHUNK = /admin-page|studio|sanity/i
 const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3)
-/** Ports from this bench's own range (README: Development): site, floor, Chromium's debugging port. */
+/** Ports from this bench's own range: site, floor, and BASE_PORT + 10 ... + 49 for Chromium's debugging port. */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450)
 const FLOOR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-app')
 
@@ -120,13 +120,16 @@ async function warmUp(url: string) {
   }
 }
 
+let runCount = 0
+
 /** One Lighthouse run in a fresh Chromium (fresh profile), retried once when the trace was not recorded. */
 async function audit(url: string): Promise<Figures> {
   const once = async () => {
+    // A port of our own range per run (BASE_PORT + 10 ...): the last run's Chromium may still hold the previous one.
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: CHROME_FLAGS,
-      port: BASE_PORT + 2,
+      port: BASE_PORT + 10 + (runCount++ % 40),
     })
     try {
       const result = await lighthouse(url, {
@@ -143,7 +146,7 @@ async function audit(url: string): Promise<Figures> {
       }
       return result.lhr as unknown as Lhr
     } finally {
-      chrome.kill()
+      await chrome.kill()
     }
   }
   let lhr = await once()
