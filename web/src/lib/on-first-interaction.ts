@@ -1,7 +1,9 @@
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'focusin'] as const
+// A scroll is not one: the page scrolls itself (a `?media=` or `#section` link); a person scrolling touches,
+// turns a wheel or presses a key first.
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const
 
 /**
- * Runs `callback` once, at the visitor's first input (or scroll). For code that only an interaction can need:
+ * Runs `callback` once, at the visitor's first input. For code that only an interaction can need:
  * fetching it on load would count against the JavaScript a page loads before anyone touches it (issue 14,
  * ADR 130). Returns a function that cancels the wait.
  */

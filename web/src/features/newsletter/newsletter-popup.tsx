@@ -9,7 +9,7 @@ const NewsletterDialog = lazy(() => loadDialog().then((module) => ({ default: mo
 /**
  * The newsletter popup (spec §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
  * `newsletterPopup` document; anything missing falls back to the spec's values. The triggers live here; the
- * dialog's code is fetched at the visitor's first input or scroll (not on load: ADR 130) and rendered from the
+ * dialog's code is fetched at the visitor's first input (not on load: ADR 130) and rendered from the
  * first open on.
  */
 export function NewsletterPopup({ settings: doc }: { settings?: PopupSettingsDocument }) {
