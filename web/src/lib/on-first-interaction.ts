@@ -1,6 +1,6 @@
-// A scroll is not one: the page scrolls itself (a `?media=` or `#section` link); a person scrolling touches,
-// turns a wheel or presses a key first.
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const
+// Scroll and focus are not: the page scrolls itself (a `?media=` or `#section` link) and a dialog it opens moves
+// focus; a person touches, clicks, turns a wheel or presses a key first.
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
 
 /**
  * Runs `callback` once, at the visitor's first input. For code that only an interaction can need:
