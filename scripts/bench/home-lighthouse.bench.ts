@@ -1,22 +1,26 @@
 /**
- * Lighthouse (mobile, Lighthouse 12 defaults) against the production build of the home page and of a show page,
- * served the way `npm start` serves it (fresh data dir with the seed content), on the system's Chromium. Prints the
- * four category scores, LCP/CLS/TBT, and the JavaScript each page loads (gzip): what the HTML asks for up front, and
- * everything fetched until the page settled, plus whether any Studio code was among it.
+ * Lighthouse 12 (mobile preset, simulated throttling) on the system's Chromium, side by side with a floor app
+ * (issue 14): `scripts/bench/floor-app/`, Vite + React 19 + react-router 7's data router + react-query 5 rendering
+ * one heading, built here with the project's own versions. The production build is served the way `npm start`
+ * serves it (fresh data dir with the seed content). Runs are interleaved (floor, then each site page) for
+ * ROUNDS rounds, each in a fresh Chromium profile; the medians are printed side by side with the differences.
  *
- * Targets (issue 5): performance >= 95, accessibility 100, best practices >= 95, SEO 100, CLS < 0.05,
- * initial JS <= 110 KB gzip, no Studio chunk. Benchmarks print figures; they do not fail on them.
+ * Targets (issue 14), against the floor measured in the same run: performance >= floor, LCP <= floor,
+ * TBT <= floor + 50 ms, CLS <= 0.01, accessibility / best practices / SEO 100, JavaScript fetched before the first
+ * interaction <= 100 KB gzip, no Studio code. Benchmarks print figures; they do not fail on them.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { build } from 'vite'
+import { serveStatic } from './floor-app/serve-static'
 
-const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -25,16 +29,38 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ]
 const STUDIO_CHUNK = /admin-page|studio|sanity/i
+const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3)
+/** Ports from this bench's own range: site, floor, and BASE_PORT + 10 ... + 49 for Chromium's debugging port. */
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450)
+const FLOOR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-app')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
+type Lhr = {
+  runtimeError?: { code: string; message: string }
+  categories: Record<string, { score: number | null }>
+  audits: Record<
+    string,
+    {
+      score?: number | null
+      numericValue?: number
+      details?: { items?: { url: string; resourceType?: string }[] }
+    }
+  >
+}
+
+type Figures = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  si: number
+  jsGzip: number
+  scripts: string[]
+  studio: boolean
+  failing: string[]
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
@@ -63,26 +89,19 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   throw new Error('server did not start within 60 s')
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-
+const gzipCache = new Map<string, number>()
 async function gzipSizeOf(url: string): Promise<number> {
+  const known = gzipCache.get(url)
+  if (known !== undefined) return known
   const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-  return gzipSync(body, { level: 9 }).length
-}
-
-/** Scripts the server HTML references: the entry module and its modulepreloads. */
-function initialScripts(html: string, origin: string): string[] {
-  const urls = new Set<string>()
-  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g))
-    urls.add(new URL(match[1]!, origin).href)
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
-    urls.add(new URL(match[1]!, origin).href)
-  return [...urls]
+  const size = gzipSync(body, { level: 9 }).length
+  gzipCache.set(url, size)
+  return size
 }
 
 /**
- * The first request of a fresh server pays for module loading, and each image variant is resized on first
- * request (then cached on disk): fetch the page and every image it names before measuring.
+ * The first request of a fresh server pays for module loading and rendering, and each image variant is resized
+ * on first request (then cached on disk): fetch the page and every image it names before measuring.
  */
 async function warmUp(url: string) {
   for (let i = 0; i < 3; i++) await (await fetch(url)).text()
@@ -101,92 +120,170 @@ async function warmUp(url: string) {
   }
 }
 
-type Lhr = {
-  runtimeError?: { code: string; message: string }
-  categories: Record<string, { score: number | null }>
-  audits: Record<
-    string,
-    { numericValue?: number; details?: { items?: { url: string; resourceType?: string }[] } }
-  >
-}
+let runCount = 0
 
-/** The home page, and a show page (issue 17: the same targets), from the seed content. */
-const PAGES = ['/', '/shows/2025-10-25-land-sky-somis']
-
-/** One Lighthouse run of `origin + pagePath`, with its figures printed. */
-async function audit(chromePort: number, origin: string, pagePath: string) {
-  const url = `${origin}${pagePath}`
-  const run = async () => {
-    const result = await lighthouse(url, {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+/** One Lighthouse run in a fresh Chromium (fresh profile), retried once when the trace was not recorded. */
+async function audit(url: string): Promise<Figures> {
+  const once = async () => {
+    // A port of our own range per run (BASE_PORT + 10 ...): the last run's Chromium may still hold the previous one.
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+      port: BASE_PORT + 10 + (runCount++ % 40),
     })
-    if (!result) throw new Error('Lighthouse returned no result')
-    return result.lhr as unknown as Lhr
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      if (!result) throw new Error('Lighthouse returned no result')
+      // LIGHTHOUSE_SAVE=<dir> keeps each report's JSON, to see where the time went (treemap, main thread).
+      if (process.env.LIGHTHOUSE_SAVE) {
+        const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}${new URL(url).search ? '_media' : ''}.json`
+        writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result.lhr))
+      }
+      return result.lhr as unknown as Lhr
+    } finally {
+      await chrome.kill()
+    }
   }
-  await warmUp(url)
-  // Lighthouse says so itself: a trace it failed to record (NO_NAVSTART and friends) is worth one more run.
-  let lhr = await run()
+  let lhr = await once()
   if (lhr.runtimeError) {
-    console.log(`  (Lighthouse runtime error ${lhr.runtimeError.code}; running it once more)`)
-    lhr = await run()
+    console.log(`  (Lighthouse runtime error ${lhr.runtimeError.code} on ${url}; running it once more)`)
+    lhr = await once()
   }
-
+  const origin = new URL(url).origin
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  // Lighthouse never interacts: every script it saw load is JavaScript fetched before the first interaction.
   const requests = lhr.audits['network-requests']?.details?.items ?? []
-  const scripts = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
-  const html = await (await fetch(url)).text()
-  const initial = initialScripts(html, url)
-  const initialBytes = (await Promise.all(initial.map(gzipSizeOf))).reduce((a, b) => a + b, 0)
-  const loadedBytes = (await Promise.all(scripts.map((s) => gzipSizeOf(s.url)))).reduce((a, b) => a + b, 0)
-  const studio = requests.filter(
-    (item) => STUDIO_CHUNK.test(new URL(item.url).pathname) && item.resourceType === 'Script',
-  )
+  const scripts = requests
+    .filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
+    .map((item) => item.url)
+  const jsGzip = (await Promise.all(scripts.map(gzipSizeOf))).reduce((a, b) => a + b, 0)
+  const failing = Object.entries(lhr.audits)
+    .filter(([, a]) => typeof a.score === 'number' && a.score < 0.9)
+    .map(([id, a]) => `${id} (${a.score})`)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+    jsGzip,
+    scripts: scripts.map((s) => new URL(s).pathname),
+    studio: scripts.some((s) => STUDIO_CHUNK.test(new URL(s).pathname)),
+    failing,
+  }
+}
 
-  console.log(`Lighthouse ${'12'} mobile, ${url}`)
-  console.log(`  performance     ${score('performance')}   (target >= 95)`)
-  console.log(`  accessibility   ${score('accessibility')}   (target 100)`)
-  console.log(`  best practices  ${score('best-practices')}   (target >= 95)`)
-  console.log(`  SEO             ${score('seo')}   (target 100)`)
-  console.log(`  LCP             ${Math.round(metric('largest-contentful-paint'))} ms`)
-  console.log(`  CLS             ${metric('cumulative-layout-shift').toFixed(3)}   (target < 0.05)`)
-  console.log(`  TBT             ${Math.round(metric('total-blocking-time'))} ms`)
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const signed = (value: number, unit: (v: number) => string) =>
+  (value >= 0 ? '+' : '-') + unit(Math.abs(value))
+
+/** Median figures of one page beside the floor's, with the difference and whether each target holds. */
+function report(label: string, page: Figures[], floor: Figures[]) {
+  const m = (runs: Figures[], key: keyof Figures) => median(runs.map((r) => r[key] as number))
+  const rows: [string, keyof Figures, (v: number) => string, (site: number, floor: number) => string][] = [
+    ['performance', 'performance', String, (s, f) => (s >= f ? 'ok (>= floor)' : 'MISSED (>= floor)')],
+    ['LCP', 'lcp', ms, (s, f) => (s <= f ? 'ok (<= floor)' : 'MISSED (<= floor)')],
+    ['FCP', 'fcp', ms, () => ''],
+    ['TBT', 'tbt', ms, (s, f) => (s <= f + 50 ? 'ok (<= floor + 50 ms)' : 'MISSED (<= floor + 50 ms)')],
+    ['CLS', 'cls', (v) => v.toFixed(3), (s) => (s <= 0.01 ? 'ok (<= 0.01)' : 'MISSED (<= 0.01)')],
+    ['speed index', 'si', ms, () => ''],
+    ['accessibility', 'accessibility', String, (s) => (s === 100 ? 'ok (100)' : 'MISSED (100)')],
+    ['best practices', 'bestPractices', String, (s) => (s === 100 ? 'ok (100)' : 'MISSED (100)')],
+    ['SEO', 'seo', String, (s) => (s === 100 ? 'ok (100)' : 'MISSED (100)')],
+    [
+      'JS before input',
+      'jsGzip',
+      kb,
+      (s) => (s <= 100 * 1024 ? 'ok (<= 100 KB gzip)' : 'MISSED (<= 100 KB)'),
+    ],
+  ]
+  console.log(`\n${label}: median of ${page.length} runs beside the floor app's`)
   console.log(
-    `  FCP             ${Math.round(metric('first-contentful-paint'))} ms, server response ${Math.round(metric('server-response-time'))} ms, JS boot-up ${Math.round(metric('bootup-time'))} ms`,
+    `  ${'metric'.padEnd(16)}${'site'.padStart(10)}${'floor'.padStart(10)}${'diff'.padStart(11)}  target`,
   )
-  console.log(`  initial JS      ${kb(initialBytes)} gzip in ${initial.length} file(s)   (target <= 110 KB)`)
+  for (const [name, key, unit, verdict] of rows) {
+    const site = m(page, key)
+    const base = m(floor, key)
+    const diff = key === 'cls' ? (site - base).toFixed(3) : signed(site - base, unit)
+    console.log(
+      `  ${name.padEnd(16)}${unit(site).padStart(10)}${unit(base).padStart(10)}${diff.padStart(11)}  ${verdict(site, base)}`,
+    )
+  }
+  const last = page[page.length - 1]!
   console.log(
-    `  all JS loaded   ${kb(loadedBytes)} gzip in ${scripts.length} file(s) (lazy toast/tooltip chunks after hydration included)`,
+    `  runs (perf/LCP/TBT): ${page.map((r) => `${r.performance}/${ms(r.lcp)}/${ms(r.tbt)}`).join(', ')}`,
   )
-  for (const script of scripts) console.log(`    ${new URL(script.url).pathname}`)
-  console.log(`  Studio loaded   ${studio.length > 0 ? `YES: ${studio.map((s) => s.url).join(', ')}` : 'no'}`)
-  const failing = Object.entries(lhr.audits as Record<string, { score?: number | null; title?: string }>)
-    .filter(([, audit]) => audit.score !== null && audit.score !== undefined && audit.score < 0.9)
-    .map(([id, audit]) => `${id} (${audit.score})`)
-  if (failing.length > 0) console.log(`  audits below 0.9: ${failing.join(', ')}`)
-  const errored = Object.entries(lhr.audits as Record<string, { errorMessage?: string }>)
-    .filter(([, audit]) => audit.errorMessage)
-    .map(([id, audit]) => `${id}: ${audit.errorMessage}`)
-  if (lhr.runtimeError)
-    console.log(`  Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-  if (errored.length > 0) console.log(`  audit errors:\n    ${errored.slice(0, 8).join('\n    ')}`)
+  console.log(`  scripts (${last.scripts.length}): ${last.scripts.join(' ')}`)
+  console.log(`  Studio code loaded: ${page.some((r) => r.studio) ? 'YES' : 'no'}`)
+  const failing = [...new Set(page.flatMap((r) => r.failing))]
+  if (failing.length > 0) console.log(`  audits below 0.9 in some run: ${failing.join(', ')}`)
+}
+
+/** A gallery item's slug from the home page's own links, so `/?media=` is measured on whatever content is seeded. */
+async function mediaSlug(origin: string): Promise<string | null> {
+  const html = await (await fetch(`${origin}/`)).text()
+  const match = html.match(/[?&]amp;media=([\w-]+)|[?&]media=([\w-]+)/)
+  return match ? (match[1] ?? match[2] ?? null) : null
 }
 
 async function main() {
-  const port = await freePort()
+  console.log('Building the floor app (scripts/bench/floor-app) with the project versions...')
+  const floorOut = mkdtempSync(path.join(os.tmpdir(), 'floor-app-'))
+  await build({
+    configFile: path.join(FLOOR_DIR, 'vite.config.ts'),
+    build: { outDir: floorOut, emptyOutDir: true },
+  })
+  const floorServer = await serveStatic(floorOut, BASE_PORT + 1)
+  const floorUrl = `http://localhost:${BASE_PORT + 1}/`
+
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-bench-'))
-  const server = await startServer(port, dataDir)
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  const server = await startServer(BASE_PORT, dataDir)
+  const origin = `http://localhost:${BASE_PORT}`
   try {
-    for (const pagePath of PAGES) await audit(chrome.port, `http://localhost:${port}`, pagePath)
+    const slug = await mediaSlug(origin)
+    const all = ['/', '/news', ...(slug ? [`/?media=${slug}`] : []), '/shows/2025-10-25-land-sky-somis']
+    // LIGHTHOUSE_PAGES=/,/news measures only those (a quicker loop while working on one page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',')
+    const pages = only
+      ? all.filter((page) => only.some((want) => page === want || page.startsWith(`${want}?`)))
+      : all
+    if (!slug) console.log('  (no gallery link on the home page: /?media= is not measured)')
+    for (const page of pages) await warmUp(`${origin}${page}`)
+    await warmUp(floorUrl)
+
+    const floorRuns: Figures[] = []
+    const siteRuns = new Map<string, Figures[]>(pages.map((page) => [page, []]))
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round}/${ROUNDS}`)
+      floorRuns.push(await audit(floorUrl))
+      for (const page of pages) siteRuns.get(page)!.push(await audit(`${origin}${page}`))
+    }
+
+    console.log(`\nLighthouse 12, mobile preset, simulated throttling, ${ROUNDS} interleaved rounds`)
+    console.log(`floor app ${floorUrl}: scripts ${floorRuns[0]!.scripts.join(' ')}`)
+    for (const page of pages) report(page, siteRuns.get(page)!, floorRuns)
   } finally {
-    chrome.kill()
+    floorServer.close()
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(floorOut, { recursive: true, force: true })
   }
 }
 

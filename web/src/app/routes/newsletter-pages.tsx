@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { RouteFallback } from '../../components/route-fallback'
+import '../../features/newsletter/newsletter-pages.css'
 
 // Pages reached from a newsletter mail only: their code stays out of what every page loads first. The server
 // renders them in full; on a client-side visit the loading text shows for the moment the chunk takes.

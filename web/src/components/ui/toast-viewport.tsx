@@ -9,7 +9,6 @@ import {
   TOAST_HOTKEY,
   TOAST_SWIPE_THRESHOLD_PX,
 } from './toast-store'
-import './toast.css'
 
 /** The Radix part of the toaster, loaded lazily by <Toaster />. */
 export function ToastViewport() {

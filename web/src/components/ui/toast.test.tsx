@@ -39,6 +39,19 @@ describe('toasts', () => {
     expect(getToasts()[0]?.open).toBe(false)
   })
 
+  it('before any toast, shows a plain F8 region that F8 focuses, and switches to Radix at the first toast', async () => {
+    render(<Toaster />)
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' })
+    expect(region.querySelector('ol.toast-viewport')).not.toBeNull()
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }))
+    })
+    expect(region.contains(document.activeElement)).toBe(true)
+    act(() => void showToast({ title: 'Saved' }))
+    expect(await screen.findByText('Saved')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument()
+  })
+
   it('removes a dismissed toast from memory after 1000000 ms', () => {
     vi.useFakeTimers()
     const id = showToast({ title: 'Bye' })

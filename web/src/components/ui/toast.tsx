@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { onFirstInteraction } from '../../lib/on-first-interaction'
 import { useHydrated } from '../../lib/use-hydrated'
 import {
   dismissToast,
@@ -8,14 +9,17 @@ import {
   subscribeToasts,
   type ToastInput,
   type ToastItem,
+  TOAST_HOTKEY,
 } from './toast-store'
+import './toast.css'
 
 export type { ToastInput, ToastItem, ToastVariant } from './toast-store'
 
-// Radix Toast is not needed for the first paint: its code loads right after hydration, off the critical path.
-const ToastViewport = lazy(() =>
-  import('./toast-viewport').then((module) => ({ default: module.ToastViewport })),
-)
+// Radix Toast is only needed once there is a toast: its code is fetched at the first input (every toast answers
+// one) and rendered from the first toast on (ADR 130). Until then a plain region stands in for its viewport.
+const loadViewport = () => import('./toast-viewport')
+const ToastViewport = lazy(() => loadViewport().then((module) => ({ default: module.ToastViewport })))
+const REGION_LABEL = `Notifications (${TOAST_HOTKEY.join('+')})`
 
 /** `const { toast } = useToast(); toast({ title: 'Saved' })`. At most one toast shows at a time. */
 export function useToast(): {
@@ -27,12 +31,38 @@ export function useToast(): {
   return { toasts, toast: showToast, dismiss: dismissToast }
 }
 
+/**
+ * The empty toast region before Radix has loaded: the same landmark, name and list, and F8 focuses it, as
+ * Radix's viewport does (spec §9).
+ */
+function ToastRegionPlaceholder() {
+  const list = useRef<HTMLOListElement>(null)
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (TOAST_HOTKEY.every((key) => event.code === key || event.key === key)) list.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
+  return (
+    <div role="region" aria-label={REGION_LABEL} tabIndex={-1} style={{ pointerEvents: 'none' }}>
+      <ol ref={list} className="toast-viewport" tabIndex={-1} />
+    </div>
+  )
+}
+
 /** Mount once in the site layout: the toast region (F8 focuses it) and the current toast. */
 export function Toaster() {
   const hydrated = useHydrated()
+  const { toasts } = useToast()
+  // From the first toast on, Radix renders the region (and keeps it).
+  const [radix, setRadix] = useState(false)
+  if (toasts.length > 0 && !radix) setRadix(true)
+  useEffect(() => onFirstInteraction(() => void loadViewport()), [])
   if (!hydrated) return null
+  if (!radix) return <ToastRegionPlaceholder />
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ToastRegionPlaceholder />}>
       <ToastViewport />
     </Suspense>
   )

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { onFirstInteraction } from '../../lib/on-first-interaction'
 import { resolvePopupSettings, type PopupSettingsDocument } from './popup-settings'
 import { usePopupTriggers } from './use-popup-triggers'
 
@@ -8,18 +9,16 @@ const NewsletterDialog = lazy(() => loadDialog().then((module) => ({ default: mo
 /**
  * The newsletter popup (spec §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
  * `newsletterPopup` document; anything missing falls back to the spec's values. The triggers live here; the
- * dialog's code is fetched while the browser is idle and rendered from the first open on.
+ * dialog's code is fetched at the visitor's first input (not on load: ADR 130) and rendered from the
+ * first open on.
  */
 export function NewsletterPopup({ settings: doc }: { settings?: PopupSettingsDocument }) {
   const settings = resolvePopupSettings(doc)
   const { open, setOpen, activated } = usePopupTriggers(settings)
 
-  useEffect(() => {
-    // Warm the chunk so the first open shows at once; nothing of it runs until then.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000))
-    const handle = idle(() => void loadDialog())
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle)
-  }, [])
+  // Warm the chunk so an open shows at once; nothing of it runs until then. An open by the delay alone, with no
+  // input before it, loads it then (a local chunk, well inside the delay's own slack).
+  useEffect(() => onFirstInteraction(() => void loadDialog()), [])
 
   if (!activated) return null
   return (
