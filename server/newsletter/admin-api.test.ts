@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Principal } from '../content-api/principal'
+import type { Principal } from '../content-api/engine/principal'
 import { CONSENT, isCleanName } from '../../web/src/features/newsletter/subscribe-schema'
 import { createNewsletterTestApp } from './testing/newsletter-test-app'
 

@@ -1,6 +1,6 @@
 import { createClient } from '@sanity/client'
-import { isPublicId } from '../content-api/ids'
-import type { ContentStore } from '../content-api/store'
+import { isPublicId } from '../content-api/engine/ids'
+import type { ContentStore } from '../content-api/engine/store/content-store'
 import type { Logger } from '../logger'
 
 /**

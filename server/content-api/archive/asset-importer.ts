@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AssetService } from '../assets/asset-service'
 import type { UploadDetails } from '../assets/asset-types'
-import { badRequest } from '../errors'
-import type { AssetImporter } from '../import-export'
+import { badRequest } from '../engine/errors'
+import type { AssetImporter } from '../engine/transfer/import-documents'
 
 /**
  * content-core's AssetImporter: turns an import's `_sanityAsset` (`image@file://./images/x.jpg`) into an asset

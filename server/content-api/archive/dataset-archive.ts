@@ -7,7 +7,7 @@ import * as tar from 'tar'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from '../assets/asset-files'
 import type { AssetService } from '../assets/asset-service'
 import type { AssetDocument } from '../assets/asset-types'
-import { ContentApiError } from '../errors'
+import { ContentApiError } from '../engine/errors'
 import {
   exportDocuments,
   importDocuments,
@@ -15,9 +15,9 @@ import {
   toNdjson,
   type ImportMode,
   type ImportResult,
-} from '../import-export'
-import type { ContentStore } from '../store'
-import type { SanityDocument } from '../types'
+} from '../engine/transfer/import-documents'
+import type { ContentStore } from '../engine/store/content-store'
+import type { SanityDocument } from '../engine/types'
 import { createAssetImporter } from './asset-importer'
 import { toSanityAssets } from './sanity-asset-refs'
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
-import { sendSanityError } from '../sanity-error'
+import { sendSanityError } from '../http/sanity-error'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
 import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
 import { ImageParamError, isIdentity, parseImageParams } from './image-params'

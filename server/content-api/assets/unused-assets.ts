@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { ContentStore } from '../store'
-import type { SanityDocument } from '../types'
+import type { ContentStore } from '../engine/store/content-store'
+import type { SanityDocument } from '../engine/types'
 import type { AssetFiles } from './asset-files'
 
 const ASSET_TYPES = new Set(['sanity.imageAsset', 'sanity.fileAsset'])

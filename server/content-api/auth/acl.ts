@@ -1,4 +1,4 @@
-import type { Principal } from '../principal'
+import type { Principal } from '../engine/principal'
 
 export type Grant = { filter: string; permissions: string[] }
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
 import type { Accounts } from '../accounts/accounts'
 import { secretKind } from '../accounts/secret-token'
-import { ANONYMOUS, type Principal } from '../principal'
-import { sendSanityError } from '../sanity-error'
+import { ANONYMOUS, type Principal } from '../engine/principal'
+import { sendSanityError } from '../http/sanity-error'
 import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 declare module 'express-serve-static-core' {

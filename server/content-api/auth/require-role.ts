@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
-import { ANONYMOUS, canWrite, isAdministrator, type Principal } from '../principal'
-import { sendSanityError } from '../sanity-error'
+import { ANONYMOUS, canWrite, isAdministrator, type Principal } from '../engine/principal'
+import { sendSanityError } from '../http/sanity-error'
 
 type Check = (principal: Principal) => boolean
 

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express'
 import type { Accounts } from '../accounts/accounts'
-import { ANONYMOUS } from '../principal'
-import { identityOf } from '../access'
-import { sendSanityError } from '../sanity-error'
+import { ANONYMOUS } from '../engine/principal'
+import { identityOf } from '../http/access'
+import { sendSanityError } from '../http/sanity-error'
 import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 /**

@@ -1,0 +1,59 @@
+import { HttpError } from '../../http/errors'
+
+/**
+ * An error answered in Sanity's shape, `{error: {type, description, ...}, message, statusCode}`, which is what
+ * @sanity/client turns into its error message (`body.error.description`) and `details`.
+ */
+export class ContentApiError extends HttpError {
+  constructor(
+    status: number,
+    readonly type: string,
+    description: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(status, description)
+    this.name = 'ContentApiError'
+  }
+
+  toBody(): Record<string, unknown> {
+    return {
+      error: { type: this.type, description: this.message, ...this.extra },
+      message: this.message,
+      statusCode: this.status,
+    }
+  }
+}
+
+export const badRequest = (description: string, extra?: Record<string, unknown>) =>
+  new ContentApiError(400, 'validationError', description, extra)
+
+export const notFound = (description: string) => new ContentApiError(404, 'notFound', description)
+
+export const unauthorized = () =>
+  new ContentApiError(401, 'unauthorized', 'Unauthorized - Session not found or token invalid')
+
+export const forbidden = (description = 'Forbidden - insufficient permissions') =>
+  new ContentApiError(403, 'forbidden', description)
+
+/**
+ * A failed mutation or action: the client lists `items[].error.description` under the summary, like Sanity's
+ * "The mutation(s) failed: ..." message.
+ */
+export function mutationError(
+  status: number,
+  description: string,
+  item: { type: string; id?: string; index?: number },
+  kind: 'mutationError' | 'actionError' = 'mutationError',
+): ContentApiError {
+  const summary = kind === 'mutationError' ? 'The mutation(s) failed' : 'The action(s) failed'
+  return new ContentApiError(status, kind, `${summary}: ${description}`, {
+    items: [{ error: { type: item.type, description, id: item.id }, index: item.index ?? 0 }],
+  })
+}
+
+export const conflict = (
+  description: string,
+  id: string,
+  index?: number,
+  kind?: 'mutationError' | 'actionError',
+) => mutationError(409, description, { type: 'conflictError', id, index }, kind)
