@@ -4,7 +4,7 @@ import net from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContentApi } from '../content-api/http/router'
-import { ContentStore } from '../content-api/engine/store/content-store'
+import { ContentStore } from '../content-api/engine'
 import { createTestApp } from '../testing/test-app'
 import { allowSlowBody, applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './request-timeouts'
 

@@ -11,7 +11,7 @@ import type {
   ShowSitemapQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { PAST_SHOWS_PATH, showPath } from '../../web/src/features/shows/utils/show-paths'
+import { PAST_SHOWS_PATH, showPath } from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
 import { buildRssFeed } from '../news/rss-feed'

@@ -5,11 +5,14 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { seedIfEmpty, type AssetImporter } from '../content-api/engine/transfer/import-documents'
-import type { QueryLimits } from '../content-api/engine/query/query-limits'
-import { sharedQueryPool } from '../content-api/engine/query/query-pool'
+import {
+  seedIfEmpty,
+  type AssetImporter,
+  type QueryLimits,
+  sharedQueryPool,
+  ContentStore,
+} from '../content-api/engine'
 import { createContentApi } from '../content-api/http/router'
-import { ContentStore } from '../content-api/engine/store/content-store'
 import { testAuthenticate } from '../content-api/testing/test-server'
 import type { Renderer } from '../ssr/renderer'
 import { createTestApp } from './test-app'

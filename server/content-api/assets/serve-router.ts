@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
-import { sendSanityError } from '../http/sanity-error'
+import { badRequest, ContentApiError, notFound } from '../engine'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
 import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
 import { ImageParamError, isIdentity, parseImageParams } from './image-params'
@@ -60,7 +60,7 @@ export function createAssetServeRouter(options: {
 
   const knownPlace: RequestHandler = (req, res, next) => {
     if (req.params.projectId !== projectId || !hasDataset(String(req.params.dataset))) {
-      return sendSanityError(res, 404, 'Asset not found', 'notFound')
+      throw notFound('Asset not found')
     }
     next()
   }
@@ -71,7 +71,7 @@ export function createAssetServeRouter(options: {
       const name = String(req.params.file)
       const match = IMAGE_FILE.exec(name)
       if (!match || !existsSync(files.imagePath(dataset, name))) {
-        return sendSanityError(res, 404, 'Image not found', 'notFound')
+        throw notFound('Image not found')
       }
       const params = parseImageParams(req.query as Record<string, unknown>)
       if (isIdentity(params)) {
@@ -92,14 +92,14 @@ export function createAssetServeRouter(options: {
       })
     } catch (error) {
       res.removeHeader('Content-Disposition')
-      if (error instanceof ImageParamError) return sendSanityError(res, 400, error.message, 'validationError')
+      if (error instanceof ImageParamError) return next(badRequest(error.message))
       if (error instanceof QueueFullError) {
         res.set('Retry-After', '2')
-        return sendSanityError(res, 429, error.message, 'rateLimited')
+        return next(new ContentApiError(429, 'rateLimited', error.message))
       }
       if (isRenderTimeout(error)) {
         const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
-        return sendSanityError(res, 400, message, 'validationError')
+        return next(badRequest(message))
       }
       next(error)
     }
@@ -109,7 +109,7 @@ export function createAssetServeRouter(options: {
     const dataset = String(req.params.dataset)
     const name = String(req.params.file)
     if (!FILE_FILE.test(name) || !existsSync(files.filePath(dataset, name))) {
-      return sendSanityError(res, 404, 'File not found', 'notFound')
+      throw notFound('File not found')
     }
     const dl = typeof req.query.dl === 'string' ? req.query.dl : undefined
     sendOriginal(res, files.filePath(dataset, name), name, FILE_FILE.exec(name)![2]!, dl)

@@ -1,4 +1,4 @@
-import type { ContentStore } from '../engine/store/content-store'
+import type { ContentStore } from '../engine'
 import type { AssetDocument, AssetDocumentStore } from './asset-types'
 
 /**

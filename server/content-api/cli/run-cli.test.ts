@@ -9,7 +9,7 @@ import { openAccounts } from '../accounts/accounts'
 import { createAssets } from '../assets/assets'
 import { storeAssetDocuments } from '../assets/store-asset-documents'
 import { resolveBearer } from '../auth/authenticate'
-import { ContentStore } from '../engine/store/content-store'
+import { ContentStore } from '../engine'
 import { runCli } from './run-cli'
 
 async function cli(dataDir: string, ...argv: string[]) {

@@ -1,17 +1,17 @@
-import { HttpError } from '../../http/errors'
-
 /**
- * An error answered in Sanity's shape, `{error: {type, description, ...}, message, statusCode}`, which is what
- * @sanity/client turns into its error message (`body.error.description`) and `details`.
+ * The one error type of the content API. The engine throws it with the status Sanity would answer; the HTTP
+ * edge (http/error-handler.ts) answers it in Sanity's shape, `{error: {type, description, ...}, message,
+ * statusCode}`, which is what @sanity/client turns into its error message (`body.error.description`) and
+ * `details`. It carries `status` like the site's HttpError, so the site's error handler reads it too.
  */
-export class ContentApiError extends HttpError {
+export class ContentApiError extends Error {
   constructor(
-    status: number,
+    readonly status: number,
     readonly type: string,
     description: string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(status, description)
+    super(description)
     this.name = 'ContentApiError'
   }
 
@@ -31,6 +31,9 @@ export const notFound = (description: string) => new ContentApiError(404, 'notFo
 
 export const unauthorized = () =>
   new ContentApiError(401, 'unauthorized', 'Unauthorized - Session not found or token invalid')
+
+/** The Studio's way of learning it is signed out: a 401 without a session to blame. */
+export const notAuthenticated = () => new ContentApiError(401, 'unauthorized', 'Not authenticated')
 
 export const forbidden = (description = 'Forbidden - insufficient permissions') =>
   new ContentApiError(403, 'forbidden', description)

@@ -1,6 +1,6 @@
 /**
  * Who is making a content API request. Authentication (accounts, sessions, API tokens) resolves it and stores
- * it on `res.locals.principal`; every endpoint decides from it what the caller may read or write.
+ * it on `res.locals.principal`; what it may read or write comes from the authorization table (authorization.ts).
  */
 export type Role = 'administrator' | 'editor' | 'viewer'
 
@@ -11,26 +11,6 @@ export type Principal =
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' }
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    principal?: Principal
-  }
-}
-
 export function roleOf(principal: Principal): Role | null {
   return principal.kind === 'anonymous' ? null : principal.role
-}
-
-/** Anonymous callers read published documents and assets only. */
-export function canReadDrafts(principal: Principal): boolean {
-  return roleOf(principal) !== null
-}
-
-export function canWrite(principal: Principal): boolean {
-  const role = roleOf(principal)
-  return role === 'administrator' || role === 'editor'
-}
-
-export function isAdministrator(principal: Principal): boolean {
-  return roleOf(principal) === 'administrator'
 }

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
-import { canReadDocument, principalOf } from './access'
-import { apiVersionOf, flagParam, idsParam } from './request'
-import type { ContentStore } from '../engine/store/content-store'
-import type { SanityDocument } from '../engine/types'
+import { principalOf } from './access'
+import { apiVersionOf } from './api-version'
+import { flagParam, idsParam } from './request'
+import { type ContentStore, type SanityDocument, canReadDocument } from '../engine'
 
 const SYSTEM_FIELDS = ['_id', '_type', '_rev', '_createdAt', '_updatedAt'] as const
 

@@ -1,10 +1,16 @@
 import type { RequestHandler } from 'express'
-import { applyPatch } from 'mendoza'
-import { assertCanReadHistory, principalOf } from './access'
-import { badRequest, notFound } from '../engine/errors'
-import { apiVersionOf, flagParam, idsParam, stringParam } from './request'
-import type { ContentStore, TransactionDocumentRow } from '../engine/store/content-store'
-import type { SanityDocument } from '../engine/types'
+import { principalOf } from './access'
+import {
+  badRequest,
+  notFound,
+  type ContentStore,
+  type TransactionDocumentRow,
+  type SanityDocument,
+  assertCanReadHistory,
+  documentAt,
+} from '../engine'
+import { apiVersionOf } from './api-version'
+import { flagParam, idsParam, stringParam } from './request'
 
 function seqOf(store: ContentStore, dataset: string, transactionId: string | undefined): number | undefined {
   if (transactionId === undefined) return undefined
@@ -70,31 +76,6 @@ export function historyTransactionsHandler(store: ContentStore): RequestHandler 
     })
     res.send(lines.length ? `${lines.join('\n')}\n` : '')
   }
-}
-
-/**
- * The document as it was right after transaction `seq` (or null if it did not exist then), rebuilt from the
- * current document by applying `revert` effects newest first.
- */
-export function documentAt(
-  store: ContentStore,
-  dataset: string,
-  id: string,
-  seq: number,
-): SanityDocument | null {
-  const rows = store.documentHistory(dataset, [id])
-  const current = store.dataset(dataset).get(id)
-  let doc: Record<string, unknown> | null = null
-  if (current) {
-    const { _rev: _ignored, ...rest } = current
-    doc = rest
-  }
-  for (let i = rows.length - 1; i >= 0 && rows[i]!.seq > seq; i--) {
-    doc = applyPatch(doc, rows[i]!.effects.revert as never) as Record<string, unknown> | null
-  }
-  if (!doc) return null
-  const last = rows.filter((row) => row.seq <= seq).at(-1)
-  return { ...doc, _rev: last?.resultRev ?? undefined } as SanityDocument
 }
 
 /** GET /data/history/:dataset/documents/:ids?revision=|time=|lastRevision=true -> `{documents}`. */

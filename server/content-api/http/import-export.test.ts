@@ -3,13 +3,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  importDocuments,
-  importNdjsonFile,
-  readNdjson,
-  seedIfEmpty,
-  type AssetImporter,
-} from '../engine/transfer/import-documents'
+import { importDocuments, importNdjsonFile, readNdjson, seedIfEmpty, type AssetImporter } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/fixtures/seed')

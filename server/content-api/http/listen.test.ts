@@ -1,7 +1,7 @@
 import { Mutation } from '@sanity/mutator'
 import { applyPatch } from 'mendoza'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withoutRev } from '../engine/mendoza'
+import { withoutRev } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 let t: TestContentServer

@@ -1,14 +1,24 @@
 import type { RequestHandler, Response } from 'express'
-import { principalOf, publicOnly } from './access'
-import { ConcurrencyCaps } from '../engine/query/concurrency-caps'
-import { badRequest, ContentApiError } from '../engine/errors'
-import { isPublicId, isVersionId, randomId } from '../engine/ids'
-import type { Principal } from '../engine/principal'
-import { callerOf, checkQueryInput, type Caller } from '../engine/query/query-limits'
-import type { QueryRunner } from '../engine/query/query-pool'
-import { apiVersionOf, flagParam, groqParamsFrom, stringParam } from './request'
-import type { ContentStore } from '../engine/store/content-store'
-import type { CommittedTransaction, DocumentChange } from '../engine/types'
+import { principalOf } from './access'
+import {
+  ConcurrencyCaps,
+  badRequest,
+  ContentApiError,
+  isPublicId,
+  isVersionId,
+  randomId,
+  type Principal,
+  callerOf,
+  checkQueryInput,
+  type Caller,
+  type QueryRunner,
+  type ContentStore,
+  type CommittedTransaction,
+  type DocumentChange,
+  publicOnly,
+} from '../engine'
+import { apiVersionOf } from './api-version'
+import { flagParam, groqParamsFrom, stringParam } from './request'
 
 /** Open listeners allowed (ADR 080); over a cap the request gets 429. */
 export type ListenerLimits = {
@@ -146,7 +156,7 @@ export function listenHandler(store: ContentStore, options: ListenOptions): Requ
     const params = groqParamsFrom(req.query)
     checkQueryInput(query, params, runner.limits)
     const principal = principalOf(res)
-    const caller = callerOf(req, principal)
+    const caller = callerOf(req.ip, principal)
     const release = acquireSlot(principal, caller)
     try {
       await runner.run(caller, { kind: 'check', query, params, maxDepth: runner.limits.maxDepth })

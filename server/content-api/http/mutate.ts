@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express'
-import { applyMutations, mutateBodySchema } from '../engine/mutations'
+import { applyMutations, mutateBodySchema, type ContentStore } from '../engine'
 import { flagParam } from './request'
-import type { ContentStore } from '../engine/store/content-store'
 import { parseWriteRequest } from './write-request'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sharedQueryPool } from '../engine/query/query-pool'
+import { sharedQueryPool } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 /**

@@ -1,13 +1,20 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { identityOf, principalOf, publicOnly } from './access'
-import { snapshotOf } from '../engine/query/dataset-snapshot'
-import { badRequest } from '../engine/errors'
-import { parsePerspective, perspectiveKey } from '../engine/perspectives'
-import { callerOf, checkQueryInput } from '../engine/query/query-limits'
-import type { QueryRunner } from '../engine/query/query-pool'
-import { apiVersionOf, groqParamsFrom, stringParam } from './request'
-import type { ContentStore } from '../engine/store/content-store'
+import { principalOf } from './access'
+import {
+  snapshotOf,
+  badRequest,
+  parsePerspective,
+  perspectiveKey,
+  callerOf,
+  checkQueryInput,
+  type QueryRunner,
+  type ContentStore,
+  identityOf,
+  publicOnly,
+} from '../engine'
+import { apiVersionOf } from './api-version'
+import { groqParamsFrom, stringParam } from './request'
 
 const postBody = z.object({
   query: z.string().min(1),
@@ -54,7 +61,7 @@ export function queryHandler(
     const principal = principalOf(res)
     const perspective = parsePerspective(perspectiveParam, apiVersion)
     const restricted = publicOnly(principal)
-    const caller = callerOf(req, principal)
+    const caller = callerOf(req.ip, principal)
 
     const started = performance.now()
     const evaluate = async () => {

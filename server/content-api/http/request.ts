@@ -1,15 +1,5 @@
 import type { Request } from 'express'
-import { badRequest } from '../engine/errors'
-
-/** API versions look like `v2025-02-19`, `v1` (the oldest) or `vX` (experimental, treated as newest). */
-const API_VERSION = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
-
-/** The date part of the version (`1` sorts before any date, `X` is handled by callers as "newest"). */
-export function apiVersionOf(req: Request): string {
-  const match = API_VERSION.exec(String(req.params.apiVersion))
-  if (!match) throw badRequest(`Invalid API version "${String(req.params.apiVersion)}"`)
-  return match[1]!
-}
+import { badRequest } from '../engine'
 
 export function stringParam(req: Request, name: string): string | undefined {
   const value = req.query[name]

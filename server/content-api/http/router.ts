@@ -1,18 +1,24 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
+import express, { type RequestHandler, type Router } from 'express'
 import { DEFAULT_JSON_MAX_DEPTH, jsonBody } from '../../http/json-limits'
 import type { Logger } from '../../logger'
-import { actionsHandler } from '../engine/actions/apply-actions'
+import {
+  ContentApiError,
+  ANONYMOUS,
+  DEFAULT_QUERY_LIMITS,
+  type QueryLimits,
+  QueryRunner,
+  sharedQueryPool,
+  type QueryPool,
+  type ContentStore,
+} from '../engine'
+import { actionsHandler } from './actions'
 import { docHandler } from './doc'
+import { contentErrorHandler } from './error-handler'
+import { exportHandler } from './export'
 import { historyDocumentsHandler, historyTransactionsHandler } from './history'
-import { exportHandler } from '../engine/transfer/import-documents'
 import { listenHandler, type ListenerLimits } from './listen'
-import { ContentApiError } from '../engine/errors'
 import { mutateHandler } from './mutate'
-import { ANONYMOUS } from '../engine/principal'
 import { queryHandler } from './query'
-import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../engine/query/query-limits'
-import { QueryRunner, sharedQueryPool, type QueryPool } from '../engine/query/query-pool'
-import type { ContentStore } from '../engine/store/content-store'
 
 export type ContentApiOptions = {
   store: ContentStore
@@ -99,37 +105,4 @@ export function createContentApi(options: ContentApiOptions): Router {
   })
   router.use(contentErrorHandler(options.logger))
   return router
-}
-
-/** One error format for the whole API: `{error: {type, description, ...}, message, statusCode}`. */
-export function contentErrorHandler(logger?: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    if (res.headersSent) return next(err)
-    let error: ContentApiError
-    if (err instanceof ContentApiError) {
-      error = err
-    } else {
-      const status = Number((err as { status?: unknown } | null)?.status)
-      const type = String((err as { type?: unknown } | null)?.type ?? '')
-      if (status === 413 || type === 'entity.too.large') {
-        error = new ContentApiError(413, 'requestEntityTooLarge', 'Request body is too large')
-      } else if (type === 'entity.too.deep') {
-        error = new ContentApiError(400, 'invalidJson', (err as Error).message)
-      } else if (type === 'entity.parse.failed') {
-        error = new ContentApiError(
-          400,
-          'invalidJson',
-          `Request body is not valid JSON: ${(err as Error).message}`,
-        )
-      } else if (Number.isInteger(status) && status >= 400 && status < 500) {
-        error = new ContentApiError(status, 'badRequest', (err as Error).message)
-      } else {
-        ;(req.log ?? logger)?.error({ err }, 'content API request failed')
-        error = new ContentApiError(500, 'internalError', 'Internal Server Error')
-      }
-    }
-    // Caps on concurrent work clear within seconds; @sanity/client retries 429 with backoff.
-    if (error.status === 429) res.set('Retry-After', '1')
-    res.status(error.status).json(error.toBody())
-  }
 }

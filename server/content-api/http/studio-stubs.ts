@@ -2,9 +2,7 @@ import { Router, type RequestHandler } from 'express'
 import type { Accounts } from '../accounts/accounts'
 import { grantsFor } from '../auth/acl'
 import { rolesOf } from '../auth/roles'
-import { ANONYMOUS } from '../engine/principal'
-import { identityOf } from './access'
-import { sendSanityError } from './sanity-error'
+import { ANONYMOUS, identityOf, notFound } from '../engine'
 
 export type ProjectInfo = {
   projectId: string
@@ -14,7 +12,9 @@ export type ProjectInfo = {
   datasetNames: () => string[]
 }
 
-const notFound: RequestHandler = (req, res) => sendSanityError(res, 404, `Not found: ${req.path}`, 'notFound')
+const unknownPath: RequestHandler = (req) => {
+  throw notFound(`Not found: ${req.path}`)
+}
 
 /** How often an idle live events stream sends a comment, so proxies keep it open. */
 export const LIVE_EVENTS_KEEP_ALIVE_MS = 25_000
@@ -40,14 +40,14 @@ const liveEventsWithoutEvents: RequestHandler = (req, res) => {
  */
 export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo): Router {
   const router = Router()
-  const knownProject: RequestHandler = (req, res, next) =>
-    req.params.projectId === project.projectId
-      ? next()
-      : sendSanityError(res, 404, 'Project not found', 'notFound')
-  const knownDataset: RequestHandler = (req, res, next) =>
-    project.datasetNames().includes(String(req.params.dataset))
-      ? next()
-      : sendSanityError(res, 404, 'Dataset not found', 'notFound')
+  const knownProject: RequestHandler = (req, _res, next) => {
+    if (req.params.projectId !== project.projectId) throw notFound('Project not found')
+    next()
+  }
+  const knownDataset: RequestHandler = (req, _res, next) => {
+    if (!project.datasetNames().includes(String(req.params.dataset))) throw notFound('Dataset not found')
+    next()
+  }
 
   router.get('/ping', (_req, res) => res.set('Cache-Control', 'no-store').type('text').send('PONG'))
   router.get('/data/ping/:dataset', knownDataset, (_req, res) =>
@@ -131,8 +131,8 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
   router.get('/data/references/:dataset/documents/:id/to', knownDataset, (req, res, next) =>
     req.query.excludeInternalReferences === 'true' ? res.json({ totalCount: 0, references: [] }) : next(),
   )
-  router.use('/descriptors', notFound)
-  router.use('/schedules', notFound)
+  router.use('/descriptors', unknownPath)
+  router.use('/schedules', unknownPath)
 
   return router
 }

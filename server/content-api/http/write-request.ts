@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express'
 import type { z } from 'zod'
-import { assertCanWrite, identityOf, principalOf } from './access'
-import { badRequest } from '../engine/errors'
-import { apiVersionOf } from './request'
-import type { ContentStore } from '../engine/store/content-store'
+import { principalOf } from './access'
+import { badRequest, type ContentStore, assertCanWrite, identityOf } from '../engine'
+import { apiVersionOf } from './api-version'
 
 /**
  * The checks every write endpoint (mutate, actions) makes before it touches the store, in Sanity's order:

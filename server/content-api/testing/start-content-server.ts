@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { createTestApp } from '../../testing/test-app'
 import { createContentApi } from '../http/router'
-import { ContentStore } from '../engine/store/content-store'
+import { ContentStore } from '../engine'
 import { testAuthenticate } from './test-server'
 
 const dataDir = process.argv[2]

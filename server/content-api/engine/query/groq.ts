@@ -1,5 +1,5 @@
 import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
-import { jsonDepth } from '../../../http/json-depth'
+import { jsonDepth } from '../../../json-depth'
 import { ContentApiError } from '../errors'
 import { narrowScans, type ScanSources } from './narrow'
 

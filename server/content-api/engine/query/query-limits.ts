@@ -1,5 +1,4 @@
-import type { Request } from 'express'
-import { DEFAULT_JSON_MAX_DEPTH, jsonDepth } from '../../../http/json-depth'
+import { DEFAULT_JSON_MAX_DEPTH, jsonDepth } from '../../../json-depth'
 import { rateLimitKey } from '../../../newsletter/rate-limit'
 import { ContentApiError } from '../errors'
 import { DEFAULT_QUERY_MAX_DEPTH } from './groq'
@@ -73,8 +72,9 @@ export type Caller = { lane: 'public' | 'trusted'; client: string }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
-export function callerOf(req: Request, principal: Principal): Caller {
-  const client = rateLimitKey(req.ip)
+/** The lane and client key of a caller with this address (`req.ip`) and principal. */
+export function callerOf(ip: string | undefined, principal: Principal): Caller {
+  const client = rateLimitKey(ip)
   if (principal.kind !== 'anonymous') return { lane: 'trusted', client }
-  return { lane: LOOPBACK.test(req.ip ?? '') ? 'trusted' : 'public', client }
+  return { lane: LOOPBACK.test(ip ?? '') ? 'trusted' : 'public', client }
 }

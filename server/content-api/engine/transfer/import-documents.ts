@@ -1,14 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import type { Readable } from 'node:stream'
-import type { RequestHandler } from 'express'
-import { canReadDocument, principalOf } from '../../http/access'
 import { badRequest, ContentApiError } from '../errors'
-import { isDraftId, isValidDocumentId } from '../ids'
-import { apiVersionOf, flagParam, stringParam } from '../../http/request'
 import type { ContentStore } from '../store/content-store'
 import type { SanityDocument } from '../types'
+import { readNdjson } from './ndjson'
 
 /**
  * Resolves `_sanityAsset` values of an import (Sanity's export format: `"image@file://./images/x.jpg"`,
@@ -45,34 +40,6 @@ export type ImportResult = { documents: number; transactions: number; assets: nu
 
 const ASSET_REF = /^(image|file)@(.+)$/
 
-/** Reads NDJSON documents, naming the line of any that is not valid JSON or lacks `_id`/`_type`. */
-export async function readNdjson(input: Readable): Promise<SanityDocument[]> {
-  const docs: SanityDocument[] = []
-  let line = 0
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    line++
-    if (!text.trim()) continue
-    let doc: unknown
-    try {
-      doc = JSON.parse(text)
-    } catch {
-      throw badRequest(`Line ${line} is not valid JSON`)
-    }
-    const candidate = doc as Partial<SanityDocument> | null
-    if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate)) {
-      throw badRequest(`Line ${line} is not a JSON object`)
-    }
-    if (typeof candidate._id !== 'string' || !isValidDocumentId(candidate._id)) {
-      throw badRequest(`Line ${line}: missing or invalid _id`)
-    }
-    if (typeof candidate._type !== 'string' || !candidate._type) {
-      throw badRequest(`Line ${line} (document "${candidate._id}"): missing _type`)
-    }
-    docs.push(candidate as SanityDocument)
-  }
-  return docs
-}
-
 /** Every `_sanityAsset` field of a document, with a setter that swaps it for an asset reference. */
 function assetFields(doc: SanityDocument) {
   const found: { path: string; kind: 'image' | 'file'; url: string; holder: Record<string, unknown> }[] = []
@@ -94,25 +61,14 @@ function assetFields(doc: SanityDocument) {
   return found
 }
 
-/**
- * Imports documents in Sanity's export format. Documents keep `_createdAt` and `_updatedAt`, and documents
- * that arrive with a `_rev` are committed in a transaction of that id (grouped by `_rev`, oldest first), so
- * `_rev` stays equal to a transaction id and an export of the imported dataset is identical to the input.
- * Everything is checked before anything is written; each group is one atomic transaction.
- */
-export async function importDocuments(
-  store: ContentStore,
-  dataset: string,
-  docs: SanityDocument[],
-  options: ImportOptions = {},
-): Promise<ImportResult> {
+/** Everything is checked before anything is written: unique ids, mode "create" conflicts, asset support. */
+function checkImport(store: ContentStore, dataset: string, docs: SanityDocument[], options: ImportOptions) {
   const state = store.dataset(dataset)
-  const mode = options.mode ?? 'create'
   const seen = new Set<string>()
   for (const doc of docs) {
     if (seen.has(doc._id)) throw badRequest(`Document "${doc._id}" appears twice in the import`)
     seen.add(doc._id)
-    if (mode === 'create' && state.get(doc._id)) {
+    if ((options.mode ?? 'create') === 'create' && state.get(doc._id)) {
       throw new ContentApiError(
         409,
         'conflict',
@@ -126,8 +82,11 @@ export async function importDocuments(
       )
     }
   }
+}
 
-  let assetCount = 0
+/** Copies of the documents with every `_sanityAsset` stored and swapped for a reference to its asset document. */
+async function withAssetsImported(dataset: string, docs: SanityDocument[], options: ImportOptions) {
+  let assets = 0
   const prepared: SanityDocument[] = []
   for (const original of docs) {
     const doc = structuredClone(original)
@@ -142,17 +101,40 @@ export async function importDocuments(
       })
       delete field.holder._sanityAsset
       field.holder.asset = { _type: 'reference', _ref: assetId }
-      assetCount++
+      assets++
     }
     prepared.push(doc)
   }
+  return { prepared, assets }
+}
 
-  // One transaction per original revision, in time order; documents without one share fresh transactions.
+/** One group per original revision, keyed so that sorting the keys puts them in time order. */
+function revisionGroups(docs: SanityDocument[]): Map<string, SanityDocument[]> {
   const groups = new Map<string, SanityDocument[]>()
-  for (const doc of prepared) {
+  for (const doc of docs) {
     const key = doc._rev && doc._updatedAt ? `${doc._updatedAt}\u0000${doc._rev}` : ''
     groups.set(key, [...(groups.get(key) ?? []), doc])
   }
+  return groups
+}
+
+/**
+ * Imports documents in Sanity's export format. Documents keep `_createdAt` and `_updatedAt`, and documents
+ * that arrive with a `_rev` are committed in a transaction of that id (grouped by `_rev`, oldest first), so
+ * `_rev` stays equal to a transaction id and an export of the imported dataset is identical to the input.
+ * Everything is checked before anything is written; each group is one atomic transaction.
+ */
+export async function importDocuments(
+  store: ContentStore,
+  dataset: string,
+  docs: SanityDocument[],
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  checkImport(store, dataset, docs, options)
+  const mode = options.mode ?? 'create'
+  const { prepared, assets } = await withAssetsImported(dataset, docs, options)
+  // One transaction per original revision, in time order; documents without one share fresh transactions.
+  const groups = revisionGroups(prepared)
   let transactions = 0
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key)!
@@ -179,7 +161,7 @@ export async function importDocuments(
       transactions++
     }
   }
-  return { documents: prepared.length, transactions, assets: assetCount }
+  return { documents: prepared.length, transactions, assets }
 }
 
 export async function importNdjsonFile(
@@ -190,45 +172,6 @@ export async function importNdjsonFile(
 ): Promise<ImportResult> {
   const docs = await readNdjson(createReadStream(file))
   return importDocuments(store, dataset, docs, { baseDir: path.dirname(path.resolve(file)), ...options })
-}
-
-/** The dataset's documents in a stable order (by `_id`), optionally without drafts or limited to types. */
-export function exportDocuments(
-  store: ContentStore,
-  dataset: string,
-  options: { drafts?: boolean; types?: string[]; filter?: (doc: SanityDocument) => boolean } = {},
-): SanityDocument[] {
-  const docs = [...store.dataset(dataset).docs.values()]
-    .filter((doc) => options.drafts !== false || !isDraftId(doc._id))
-    .filter((doc) => !options.types || options.types.includes(doc._type))
-    .filter((doc) => !options.filter || options.filter(doc))
-  return docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
-}
-
-export function toNdjson(docs: SanityDocument[]): string {
-  return docs.map((doc) => `${JSON.stringify(doc)}\n`).join('')
-}
-
-/** GET /data/export/:dataset: the dataset as NDJSON, streamed in chunks; `?types=a,b`, `?drafts=false`. */
-export function exportHandler(store: ContentStore): RequestHandler {
-  return async (req, res) => {
-    apiVersionOf(req)
-    const dataset = String(req.params.dataset)
-    const principal = principalOf(res)
-    const types = stringParam(req, 'types')?.split(',').filter(Boolean)
-    const docs = exportDocuments(store, dataset, {
-      drafts: flagParam(req, 'drafts', true),
-      types,
-      filter: (doc) => canReadDocument(principal, doc._id),
-    })
-    res.type('application/x-ndjson')
-    res.set('Content-Disposition', `attachment; filename="${dataset}.ndjson"`)
-    for (let i = 0; i < docs.length; i += 200) {
-      if (!res.write(toNdjson(docs.slice(i, i + 200))))
-        await new Promise((resolve) => res.once('drain', resolve))
-    }
-    res.end()
-  }
 }
 
 /**

@@ -20,12 +20,13 @@ import {
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import type { ContentClient } from '../../lib/content-client'
 import { useImageUrl } from '../../lib/content-context'
-import { PageSeo, useAbsoluteUrl } from '../page-seo'
+import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
 // Here, not in the lazy page: server-rendered news pages must be styled before the page code arrives.
 import '../../features/news/components/news.css'
-import '../../features/news/components/youtube-facade.css'
+import '../../components/content/youtube-facade.css'
 
 const NewsPage = lazy(() =>
   import('../../features/news/news-page').then((module) => ({ default: module.NewsPage })),

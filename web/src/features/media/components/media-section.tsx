@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useSiteSettings } from '../../site/api/get-site-settings'
+import { useSiteSettings } from '../../site'
 import { useGalleryItems } from '../api/get-gallery-items'
 import { useGallery } from '../hooks/use-gallery'
 import { MediaTile } from './media-tile'

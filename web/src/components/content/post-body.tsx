@@ -3,10 +3,10 @@ import {
   type PortableTextComponents,
   type PortableTextTypeComponentProps,
 } from '@portabletext/react'
-import { SafeLinkMark } from '../../../components/ui/safe-link-mark'
-import type { BlockContent } from '../../../content/sanity.types'
-import { useImageUrl } from '../../../lib/content-context'
-import { imageDimensions, imageSrcSet } from '../../../lib/image-url'
+import { SafeLinkMark } from '../ui/safe-link-mark'
+import type { BlockContent } from '../../content/sanity.types'
+import { useImageUrl } from '../../lib/content-context'
+import { imageDimensions, imageSrcSet } from '../../lib/image-url'
 import { isYouTubeId, YouTubeFacade } from './youtube-facade'
 
 type BodyImage = Extract<BlockContent[number], { _type: 'image' }>

@@ -1,9 +1,14 @@
 import { z } from 'zod'
-import { FIELD_LIMITS, HONEYPOT_FIELD } from './subscribe-contract'
+import { FIELD_LIMITS, HONEYPOT_FIELD } from '../../web/src/features/newsletter/subscribe-contract'
 
-export * from './subscribe-contract'
+export * from '../../web/src/features/newsletter/subscribe-contract'
 
 /** The server's validation of a sign-up; the browser imports only subscribe-contract.ts (no zod). */
+
+/** Uniqueness ignores case, as mail providers do in practice. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}
 
 const requiredText = (max: number) =>
   z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`)

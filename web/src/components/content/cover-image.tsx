@@ -1,5 +1,5 @@
-import { useImageUrl } from '../../../lib/content-context'
-import { hasImage, imageSrcSet, type ImageRef } from '../../../lib/image-url'
+import { useImageUrl } from '../../lib/content-context'
+import { hasImage, imageSrcSet, type ImageRef } from '../../lib/image-url'
 
 const COVER_ASPECT = 16 / 9
 const COVER_WIDTHS = [400, 640, 800, 1200, 1600]
