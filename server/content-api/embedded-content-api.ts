@@ -14,6 +14,7 @@ import { createContentEdge, type ContentEdge } from './http/content-edge'
 import { type AssetImporter, markServerRunning, type ContentStore } from './engine'
 import { contentLimitsFrom, type LimitsEnv } from './http/limits-from-env'
 import { createContentApi, type ContentApiOptions } from './http/router'
+import { FALLBACK_BAND_NAME } from '../../web/src/config/public-config'
 
 export const CONTENT_MOUNT_PATH = '/content'
 export const PROJECT_ID = 'local'
@@ -91,7 +92,7 @@ export async function createEmbeddedContentApi(options: {
     accounts,
     project: {
       projectId: PROJECT_ID,
-      displayName: 'Los Forasteros',
+      displayName: FALLBACK_BAND_NAME,
       createdAt: '2026-01-01T00:00:00.000Z',
       datasetNames: () => store.datasetNames(),
     },

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { RouteFallback } from '../../components/route-fallback'
+import { bandNameOf } from '../../config/public-config'
 import { newsListQueryOptions, useNewsList } from '../../features/news/api/get-news-list'
 import { newsPostQueryOptions, useNewsPost } from '../../features/news/api/get-news-post'
 import {
@@ -35,7 +36,8 @@ const NewsPostPage = lazy(() =>
   import('../../features/news/news-page').then((module) => ({ default: module.NewsPostPage })),
 )
 
-const NEWS_DESCRIPTION = 'News from Los Forasteros: new releases, tours and stories from the road.'
+const newsDescription = (bandName: string) =>
+  `News from ${bandName}: new releases, tours and stories from the road.`
 
 type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
 
@@ -72,11 +74,12 @@ function useNewsJsonLdContext(): NewsJsonLdContext {
 
 function FeedLink() {
   const absolute = useAbsoluteUrl()
+  const bandName = bandNameOf(useSiteSettings())
   return (
     <link
       rel="alternate"
       type="application/rss+xml"
-      title="Los Forasteros news"
+      title={`${bandName} news`}
       href={absolute('/news/rss.xml')}
     />
   )
@@ -94,11 +97,12 @@ function NewsListHead({ page }: { page: number }) {
   const { posts, total } = useNewsList(page)
   const context = useNewsJsonLdContext()
   const path = newsPagePath(page)
+  const bandName = bandNameOf(context.settings)
   const title =
-    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · Los Forasteros` : 'News · Los Forasteros'
+    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · ${bandName}` : `News · ${bandName}`
   return (
     <>
-      <PageSeo title={title} description={NEWS_DESCRIPTION} path={path} />
+      <PageSeo title={title} description={newsDescription(bandName)} path={path} />
       <FeedLink />
       <JsonLdScript
         data={buildNewsListJsonLd(
@@ -149,12 +153,12 @@ function NewsPostHead({ slug }: { slug: string }) {
   const post = useNewsPost(slug)
   const context = useNewsJsonLdContext()
   if (!post) return null
-  const bandName = context.settings?.bandName || 'Los Forasteros'
+  const bandName = bandNameOf(context.settings)
   return (
     <>
       <PageSeo
         title={`${post.title ?? 'News'} · ${bandName}`}
-        description={post.excerpt || NEWS_DESCRIPTION}
+        description={post.excerpt || newsDescription(bandName)}
         image={coverImageUrl(post.coverImage, context)}
         imageAlt={post.coverImage?.alt}
         type="article"
