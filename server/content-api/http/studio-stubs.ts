@@ -35,7 +35,7 @@ const liveEventsWithoutEvents: RequestHandler = (req, res) => {
 }
 
 /**
- * Everything else the Studio asks the API for (research Q1), answered so that hosted-only features switch
+ * Everything else the Studio asks the API for (ADR 102), answered so that hosted-only features switch
  * themselves off: no feature flags, telemetry denied, no comments dataset, no upsell journeys.
  */
 export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo): Router {
