@@ -289,5 +289,6 @@ describe('content CLI', () => {
       { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
     )
     expect(stdout).toContain('Created administrator x@example.com')
-  })
+    // A fresh Node process that compiles the CLI with tsx: seconds on a loaded machine, before any work.
+  }, 30_000)
 })
