@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The import boundaries of ADR 074 (eslint.boundaries.js), checked the way `npm run lint` checks them: each
@@ -134,6 +134,9 @@ const allowed: [string, string, string][] = [
 ]
 
 describe('import boundaries (ADR 074)', () => {
+  // The first lint loads the config and the TypeScript parser: seconds on a loaded machine.
+  beforeAll(() => eslint.lintText('', { filePath: 'server/warm-up.ts' }), 60_000)
+
   it.each(violations)('refuses %s', async (_name, file, code, message) => {
     const errors = await boundaryErrors(file, code)
     expect(errors).toHaveLength(1)
