@@ -38,8 +38,9 @@ export const importBoundaries = [
     ignores: ['server/content-api/engine/**'],
     rules: restrict(
       {
-        regex: '(^|/)engine/.+',
-        message: "Import the engine's public module (content-api/engine), not its files (ADR 074).",
+        regex: '(^|/)engine/(?!authorization$).+',
+        message:
+          "Import the engine's public module (content-api/engine, or the light engine/authorization), not its files (ADR 074).",
       },
       {
         regex:
@@ -57,8 +58,9 @@ export const importBoundaries = [
   {
     files: TESTS.map((glob) => `server/${glob}`),
     rules: restrict({
-      regex: '(^|/)engine/.+',
-      message: "Import the engine's public module (content-api/engine), not its files (ADR 074).",
+      regex: '(^|/)engine/(?!authorization$).+',
+      message:
+        "Import the engine's public module (content-api/engine, or the light engine/authorization), not its files (ADR 074).",
     }),
   },
   {

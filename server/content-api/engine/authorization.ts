@@ -2,6 +2,8 @@ import { forbidden, unauthorized } from './errors'
 import { isPublicId } from './ids'
 import type { Principal, Role } from './principal'
 
+export { ANONYMOUS, type Principal, type Role } from './principal'
+
 /** What a caller may do with the content API. */
 export type Permission =
   /** Read published documents with public ids (no `.` segment), and assets. */
