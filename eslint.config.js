@@ -3,6 +3,7 @@ import pluginQuery from '@tanstack/eslint-plugin-query'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { importBoundaries, REACT_ROUTER_DOM } from './eslint.boundaries.js'
 
 export default tseslint.config(
   {
@@ -25,19 +26,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      // Two router entry points load two copies of its contexts under Node (ESM and CJS builds), and a
-      // component using the other one crashes the server render with "useLocation() ... <Router>".
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'react-router-dom', message: "Import from 'react-router' (ADR 030)." }] },
-      ],
+      // Import boundaries (ADR 074): every zone below repeats the react-router-dom ban, because an override
+      // replaces a rule's options instead of adding to them.
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [REACT_ROUTER_DOM] }],
     },
   },
-  {
-    // One-way imports: shared code in web/src/lib and components never reaches into features or app.
-    files: ['web/src/lib/**', 'web/src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
-    },
-  },
+  ...importBoundaries,
 )

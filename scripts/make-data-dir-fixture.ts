@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { openAccounts } from '../server/content-api/accounts/accounts'
 import { createAssets } from '../server/content-api/assets/assets'
 import { storeAssetDocuments } from '../server/content-api/assets/store-asset-documents'
-import { ContentStore } from '../server/content-api/store'
+import { ContentStore } from '../server/content-api/engine'
 import { openSqliteSubscribersRepository } from '../server/newsletter/sqlite-subscribers-repository'
 
 const dir = process.argv[2]

@@ -10,12 +10,16 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { evaluate, parse } from 'groq-js'
-import { runQuery } from '../../server/content-api/groq'
-import { documentIndexFor, documentsFor, scanIndexFor } from '../../server/content-api/perspectives'
-import { createContentApi } from '../../server/content-api/router'
-import { ContentStore } from '../../server/content-api/store'
+import {
+  runQuery,
+  documentIndexFor,
+  documentsFor,
+  scanIndexFor,
+  ContentStore,
+  type SanityDocument,
+} from '../../server/content-api/engine'
+import { createContentApi } from '../../server/content-api/http/router'
 import { testAuthenticate, TEST_TOKENS } from '../../server/content-api/testing/test-server'
-import type { SanityDocument } from '../../server/content-api/types'
 import { createTestApp } from '../../server/testing/test-app'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)

@@ -17,7 +17,7 @@ import { openAccounts } from '../content-api/accounts/accounts'
 import { createAssets } from '../content-api/assets/assets'
 import { storeAssetDocuments } from '../content-api/assets/store-asset-documents'
 import { runCli } from '../content-api/cli/run-cli'
-import { ContentStore } from '../content-api/store'
+import { ContentStore } from '../content-api/engine'
 import { loadOrCreateSecret } from '../newsletter/secret'
 import { openSqliteSubscribersRepository } from '../newsletter/sqlite-subscribers-repository'
 

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ContentStore } from './store'
+import { ContentStore } from './engine'
 import { TEST_TOKENS } from './testing/test-server'
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/start-content-server.ts')

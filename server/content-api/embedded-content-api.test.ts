@@ -8,8 +8,7 @@ import { parseEnv } from '../env'
 import { createLogger } from '../logger'
 import { createAssetImporter } from './archive/asset-importer'
 import { createEmbeddedContentApi } from './embedded-content-api'
-import { seedIfEmpty } from './import-export'
-import { ContentStore } from './store'
+import { seedIfEmpty, ContentStore } from './engine'
 import { startEdgeTestServer, type EdgeTestServer } from './testing/edge-test-server'
 
 describe('first start', () => {

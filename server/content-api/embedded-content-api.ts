@@ -5,17 +5,16 @@ import { hostPolicyFrom, publicOriginOf } from '../http/public-origin'
 import type { Logger } from '../logger'
 import { accountsFile, openAccounts, type Accounts } from './accounts/accounts'
 import { bootstrapAdministrator } from './accounts/bootstrap-admin'
-import { underApiVersion } from './api-version'
+import { underApiVersion } from './http/api-version'
 import { createAssetImporter } from './archive/asset-importer'
 import { createAssets, type Assets } from './assets/assets'
 import { storeAssetDocuments } from './assets/store-asset-documents'
 import { DEFAULT_BLUR_WORK } from './assets/transform-budget'
-import { createContentEdge, type ContentEdge } from './content-edge'
-import type { AssetImporter } from './import-export'
-import { contentLimitsFrom, type LimitsEnv } from './limits-from-env'
-import { createContentApi, type ContentApiOptions } from './router'
-import { markServerRunning } from './server-lock'
-import type { ContentStore } from './store'
+import { createContentEdge, type ContentEdge } from './http/content-edge'
+import { type AssetImporter, markServerRunning, type ContentStore } from './engine'
+import { contentLimitsFrom, type LimitsEnv } from './http/limits-from-env'
+import { createContentApi, type ContentApiOptions } from './http/router'
+import { FALLBACK_BAND_NAME } from '../../web/src/config/public-config'
 
 export const CONTENT_MOUNT_PATH = '/content'
 export const PROJECT_ID = 'local'
@@ -93,7 +92,7 @@ export async function createEmbeddedContentApi(options: {
     accounts,
     project: {
       projectId: PROJECT_ID,
-      displayName: 'Los Forasteros',
+      displayName: FALLBACK_BAND_NAME,
       createdAt: '2026-01-01T00:00:00.000Z',
       datasetNames: () => store.datasetNames(),
     },

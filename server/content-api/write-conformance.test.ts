@@ -1,7 +1,7 @@
 import type { ClientError } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { strongReferences } from './reference-integrity'
-import { strengthenOnPublish } from './strengthen-on-publish'
+import { strongReferences } from './engine'
+import { strengthenOnPublish } from './engine'
 import { startTestContentServer, type TestContentServer } from './testing/test-server'
 
 // Writes as Sanity's Content Lake answers them, driven with the official client (ADR 140).

@@ -20,7 +20,7 @@ const facts = JSON.parse(readFileSync(`${FIXTURE}.json`, 'utf8')) as {
 const V = 'v2025-02-19'
 const ADMIN_TOKEN = 'upgrade-test-newsletter-admin-token-0123'
 const MIGRATIONS = {
-  'content.sqlite': path.join(server, 'content-api/migrations'),
+  'content.sqlite': path.join(server, 'content-api/engine/store/migrations'),
   'accounts.sqlite': path.join(server, 'content-api/accounts/migrations'),
   'subscribers.sqlite': path.join(server, 'newsletter/migrations/sqlite'),
 }

@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express'
 import { HttpError } from './errors'
-import { DEFAULT_JSON_MAX_DEPTH, nestsDeeperThan } from './json-depth'
+import { DEFAULT_JSON_MAX_DEPTH, nestsDeeperThan } from '../json-depth'
 
-export { DEFAULT_JSON_MAX_DEPTH, jsonDepth, nestsDeeperThan } from './json-depth'
+export { DEFAULT_JSON_MAX_DEPTH, jsonDepth, nestsDeeperThan } from '../json-depth'
 
 /** The error a too-deep body or parameter raises; `type` lets API routers answer it in their own shape. */
 export class JsonTooDeepError extends HttpError {

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Principal } from '../content-api/principal'
-import { CONSENT, isCleanName } from '../../web/src/features/newsletter/subscribe-schema'
+import type { Principal } from '../content-api/engine'
+import { CONSENT, isCleanName } from './subscribe-schema'
 import { createNewsletterTestApp } from './testing/newsletter-test-app'
 
 /** Stands in for the content API's authenticate middleware: "Bearer <role>" becomes a user with that role. */

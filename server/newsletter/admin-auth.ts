@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler } from 'express'
-import { ANONYMOUS, canWrite } from '../content-api/principal'
+import { ANONYMOUS, canWrite } from '../content-api/engine/authorization'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest()
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import { toCsv } from './csv'
+import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
 import { SUBSCRIBER_STATUSES, type Subscriber, type SubscribersRepository } from './subscribers-repository'
 
 const ListQuerySchema = z.object({
@@ -11,9 +12,6 @@ const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 })
-
-/** What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis. */
-export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
 
 function toAdmin({ ipHash: _ipHash, ...rest }: Subscriber): AdminSubscriber {
   return rest
@@ -66,13 +64,14 @@ export function createSubscribersAdminRouter({
       repo.list({ status: query.status, search: query.q, limit: query.limit, offset: query.offset }),
       repo.countByStatus(),
     ])
-    res.json({
+    const body: SubscriberPage = {
       items: page.items.map(toAdmin),
       total: page.total,
       limit: query.limit,
       offset: query.offset,
       counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },
-    })
+    }
+    res.json(body)
   })
 
   router.get('/subscribers.csv', async (req, res) => {

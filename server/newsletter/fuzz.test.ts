@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HONEYPOT_FIELD, SubscribeSchema } from '../../web/src/features/newsletter/subscribe-schema'
+import { HONEYPOT_FIELD, SubscribeSchema } from './subscribe-schema'
 import { createNewsletterTestApp } from './testing/newsletter-test-app'
 
 /**

@@ -1,10 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express'
 import { jsonBody } from '../http/json-limits'
-import {
-  HONEYPOT_FIELD,
-  NAME_CONTENT_MESSAGE,
-  SubscribeSchema,
-} from '../../web/src/features/newsletter/subscribe-schema'
+import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
 

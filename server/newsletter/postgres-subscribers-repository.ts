@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Pool } from 'pg'
 import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
-import { emailKey } from '../../web/src/features/newsletter/subscribe-schema'
+import { emailKey } from './subscribe-schema'
 import {
   emptyCounts,
   likePattern,

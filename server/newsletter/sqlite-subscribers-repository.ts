@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { migrateSqlite, readMigrations } from '../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../db/sqlite'
-import { emailKey } from '../../web/src/features/newsletter/subscribe-schema'
+import { emailKey } from './subscribe-schema'
 import {
   emptyCounts,
   likePattern,

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CONSENT } from '../../web/src/features/newsletter/subscribe-schema'
+import { CONSENT } from './subscribe-schema'
 import { createNewsletterTestApp } from './testing/newsletter-test-app'
 
 const ana = { firstName: 'Ana', lastName: 'López', email: 'ana@example.com' }

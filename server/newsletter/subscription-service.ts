@@ -1,6 +1,6 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { CONSENT, type Subscription } from '../../web/src/features/newsletter/subscribe-schema'
+import { CONSENT, type Subscription } from './subscribe-schema'
 import { confirmationMail } from './confirmation-mail'
 import type { Mailer } from './mailer'
 import type { Subscriber, SubscribersRepository } from './subscribers-repository'

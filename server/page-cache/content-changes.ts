@@ -1,6 +1,5 @@
 import { createClient } from '@sanity/client'
-import { isPublicId } from '../content-api/ids'
-import type { ContentStore } from '../content-api/store'
+import { isPublicId, type ContentStore } from '../content-api/engine'
 import type { Logger } from '../logger'
 
 /**

@@ -11,7 +11,7 @@ import type {
   ShowSitemapQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { PAST_SHOWS_PATH, showPath } from '../../web/src/features/shows/utils/show-paths'
+import { PAST_SHOWS_PATH, showPath } from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
 import { buildRssFeed } from '../news/rss-feed'
@@ -20,6 +20,7 @@ import { calendarFeeds } from '../shows/calendar-feeds'
 import type { PageResponses } from '../page-cache/page-responses'
 import { buildRobotsTxt } from './robots'
 import { buildSitemap } from './sitemap'
+import { bandNameOf } from '../../web/src/config/public-config'
 
 export type SeoRouterOptions = {
   /** The content client for this request: the same GROQ over the same transport the page renders use. */
@@ -74,7 +75,7 @@ export const seoFeeds: Feed[] = [
         content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
         content.fetch<NewsFeedQueryResult>(newsFeedQuery),
       ])
-      const bandName = settings?.bandName || 'Los Forasteros'
+      const bandName = bandNameOf(settings)
       return buildRssFeed({
         title: `${bandName} news`,
         link: absolute('/news'),

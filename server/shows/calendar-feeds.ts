@@ -4,7 +4,7 @@ import type {
   ShowCalendarQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { SHOWS_FEED_PATH, showPath } from '../../web/src/features/shows/utils/show-paths'
+import { SHOWS_FEED_PATH, showPath } from '../../web/src/features/shows/shows-contract'
 import type { Feed, FeedContext } from '../page-cache/feeds'
 import { buildICalendar, type Calendar } from './icalendar'
 import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'

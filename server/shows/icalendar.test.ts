@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import type { ShowRecord } from '../../web/src/features/shows/utils/show-rules'
+import type { ShowRecord } from '../../web/src/features/shows/shows-contract'
 import { buildICalendar, foldLine } from './icalendar'
 import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
 

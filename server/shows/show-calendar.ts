@@ -3,9 +3,9 @@
  * the whole seconds between the document's creation and its last published change, so it grows with every
  * publish without reading the revision history (which the public API does not serve).
  */
-import type { ShowRecord } from '../../web/src/features/shows/utils/show-rules'
-import { addressLabel, toShow, type Show } from '../../web/src/features/shows/utils/show-rules'
-import { showName } from '../../web/src/features/shows/utils/show-json-ld'
+import type { ShowRecord } from '../../web/src/features/shows/shows-contract'
+import { addressLabel, toShow, type Show } from '../../web/src/features/shows/shows-contract'
+import { showName } from '../../web/src/features/shows/shows-contract'
 import type { CalendarEntry } from './icalendar'
 
 /** How long a show blocks the calendar: concerts publish no end time, and a zero-length entry is easy to miss. */

@@ -5,11 +5,14 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { seedIfEmpty, type AssetImporter } from '../content-api/import-export'
-import type { QueryLimits } from '../content-api/query-limits'
-import { sharedQueryPool } from '../content-api/query-pool'
-import { createContentApi } from '../content-api/router'
-import { ContentStore } from '../content-api/store'
+import {
+  seedIfEmpty,
+  type AssetImporter,
+  type QueryLimits,
+  sharedQueryPool,
+  ContentStore,
+} from '../content-api/engine'
+import { createContentApi } from '../content-api/http/router'
 import { testAuthenticate } from '../content-api/testing/test-server'
 import type { Renderer } from '../ssr/renderer'
 import { createTestApp } from './test-app'

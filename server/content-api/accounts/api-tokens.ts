@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../../db/sqlite'
-import type { Role } from '../principal'
+import type { Role } from '../engine'
 import { hashSecret, newId, newSecret } from './secret-token'
 
 export type ApiToken = { id: string; label: string; role: Role; createdAt: string; lastUsedAt: string | null }

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../../db/sqlite'
-import type { Role } from '../principal'
+import type { Role } from '../engine'
 import { decoyHash, hashPassword, verifyPassword } from './password-hash'
 import { newId } from './secret-token'
 

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AssetService } from '../assets/asset-service'
 import type { UploadDetails } from '../assets/asset-types'
-import { badRequest } from '../errors'
-import type { AssetImporter } from '../import-export'
+import { badRequest, type AssetImporter } from '../engine'
 
 /**
  * content-core's AssetImporter: turns an import's `_sanityAsset` (`image@file://./images/x.jpg`) into an asset

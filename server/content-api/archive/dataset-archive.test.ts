@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEdgeTestServer, type EdgeTestServer } from '../testing/edge-test-server'
-import type { SanityDocument } from '../types'
+import type { SanityDocument } from '../engine'
 import { exportDataset, importDataset } from './dataset-archive'
 
 let source: EdgeTestServer

@@ -7,17 +7,17 @@ import * as tar from 'tar'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from '../assets/asset-files'
 import type { AssetService } from '../assets/asset-service'
 import type { AssetDocument } from '../assets/asset-types'
-import { ContentApiError } from '../errors'
 import {
+  ContentApiError,
   exportDocuments,
   importDocuments,
   readNdjson,
   toNdjson,
   type ImportMode,
   type ImportResult,
-} from '../import-export'
-import type { ContentStore } from '../store'
-import type { SanityDocument } from '../types'
+  type ContentStore,
+  type SanityDocument,
+} from '../engine'
 import { createAssetImporter } from './asset-importer'
 import { toSanityAssets } from './sanity-asset-refs'
 

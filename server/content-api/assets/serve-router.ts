@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
-import { sendSanityError } from '../sanity-error'
+import { badRequest, ContentApiError, notFound } from '../engine'
 import { assetDocumentIdOf } from './asset-document-ids'
 import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
 import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
@@ -66,7 +66,7 @@ export function createAssetServeRouter(options: {
 
   const knownPlace: RequestHandler = (req, res, next) => {
     if (req.params.projectId !== projectId || !hasDataset(String(req.params.dataset))) {
-      return sendSanityError(res, 404, 'Asset not found', 'notFound')
+      throw notFound('Asset not found')
     }
     next()
   }
@@ -75,7 +75,7 @@ export function createAssetServeRouter(options: {
     const id = assetDocumentIdOf(kind, String(req.params.file))
     const dataset = String(req.params.dataset)
     if (options.hasAssetDocument && id && !(await options.hasAssetDocument(dataset, id))) {
-      return sendSanityError(res, 404, kind === 'image' ? 'Image not found' : 'File not found', 'notFound')
+      throw notFound(kind === 'image' ? 'Image not found' : 'File not found')
     }
     next()
   }
@@ -90,7 +90,7 @@ export function createAssetServeRouter(options: {
         const name = String(req.params.file)
         const match = IMAGE_FILE.exec(name)
         if (!match || !existsSync(files.imagePath(dataset, name))) {
-          return sendSanityError(res, 404, 'Image not found', 'notFound')
+          throw notFound('Image not found')
         }
         const params = parseImageParams(req.query as Record<string, unknown>)
         if (isIdentity(params)) {
@@ -111,15 +111,14 @@ export function createAssetServeRouter(options: {
         })
       } catch (error) {
         res.removeHeader('Content-Disposition')
-        if (error instanceof ImageParamError)
-          return sendSanityError(res, 400, error.message, 'validationError')
+        if (error instanceof ImageParamError) return next(badRequest(error.message))
         if (error instanceof QueueFullError) {
           res.set('Retry-After', '2')
-          return sendSanityError(res, 429, error.message, 'rateLimited')
+          return next(new ContentApiError(429, 'rateLimited', error.message))
         }
         if (isRenderTimeout(error)) {
           const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
-          return sendSanityError(res, 400, message, 'validationError')
+          return next(badRequest(message))
         }
         next(error)
       }
@@ -130,7 +129,7 @@ export function createAssetServeRouter(options: {
     const dataset = String(req.params.dataset)
     const name = String(req.params.file)
     if (!FILE_FILE.test(name) || !existsSync(files.filePath(dataset, name))) {
-      return sendSanityError(res, 404, 'File not found', 'notFound')
+      throw notFound('File not found')
     }
     const dl = typeof req.query.dl === 'string' ? req.query.dl : undefined
     sendOriginal(res, files.filePath(dataset, name), name, FILE_FILE.exec(name)![2]!, dl)

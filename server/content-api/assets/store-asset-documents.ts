@@ -1,4 +1,4 @@
-import type { ContentStore } from '../store'
+import type { ContentStore } from '../engine'
 import type { AssetDocument, AssetDocumentStore } from './asset-types'
 
 /**

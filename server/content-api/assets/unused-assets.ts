@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { ContentStore } from '../store'
-import type { SanityDocument } from '../types'
+import type { ContentStore, SanityDocument } from '../engine'
 import type { AssetFiles } from './asset-files'
 
 const ASSET_TYPES = new Set(['sanity.imageAsset', 'sanity.fileAsset'])

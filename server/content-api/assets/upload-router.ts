@@ -2,9 +2,7 @@ import express, { Router, type ErrorRequestHandler, type Request } from 'express
 import { z } from 'zod'
 import { allowSlowBody } from '../../http/request-timeouts'
 import { requireEditor } from '../auth/require-role'
-import { ANONYMOUS } from '../principal'
-import { identityOf } from '../access'
-import { sendSanityError } from '../sanity-error'
+import { ANONYMOUS, badRequest, ContentApiError, identityOf, notFound } from '../engine'
 import { EmptyUploadError, type AssetService } from './asset-service'
 import type { AssetKind, UploadDetails } from './asset-types'
 import { bareMimeType, OCTET_STREAM } from './file-types'
@@ -54,12 +52,12 @@ export function createAssetUploadRouter(options: {
     router.post(`/assets/${segment}/:dataset`, requireEditor, slowUpload, rawBody, async (req, res, next) => {
       try {
         const dataset = String(req.params.dataset)
-        if (!options.hasDataset(dataset)) return sendSanityError(res, 404, 'Dataset not found', 'notFound')
+        if (!options.hasDataset(dataset)) throw notFound('Dataset not found')
         const info = details(req)
-        if (!info) return sendSanityError(res, 400, 'Invalid upload parameters', 'validationError')
+        if (!info) throw badRequest('Invalid upload parameters')
         const declared = bareMimeType(info.contentType)
         if (kind === 'image' && declared && declared !== OCTET_STREAM && !declared.startsWith('image/')) {
-          return sendSanityError(res, 400, `Content-Type ${declared} is not an image`, 'validationError')
+          throw badRequest(`Content-Type ${declared} is not an image`)
         }
         const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
         const identity = identityOf(res.locals.principal ?? ANONYMOUS)
@@ -67,26 +65,17 @@ export function createAssetUploadRouter(options: {
         res.json({ document })
       } catch (error) {
         if (error instanceof EmptyUploadError || error instanceof UnsupportedImageError) {
-          return sendSanityError(res, 400, error.message, 'validationError')
+          return next(badRequest(error.message))
         }
         next(error)
       }
     })
   }
 
-  // body-parser's errors (413 too large, 400 aborted) in Sanity's shape rather than the app's.
-  const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-    const status = (error as { status?: number }).status
-    if (status === 413) {
-      return sendSanityError(
-        res,
-        413,
-        `Upload exceeds the limit of ${options.maxBytes} bytes`,
-        'payloadTooLarge',
-      )
-    }
-    if (status && status >= 400 && status < 500) return sendSanityError(res, status, (error as Error).message)
-    next(error)
+  // body-parser's 413 names the upload limit; its other errors (400 aborted) go to the content error handler.
+  const bodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {
+    if ((error as { status?: number }).status !== 413) return next(error)
+    next(new ContentApiError(413, 'payloadTooLarge', `Upload exceeds the limit of ${options.maxBytes} bytes`))
   }
   router.use(bodyErrors)
   return router

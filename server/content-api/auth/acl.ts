@@ -1,18 +1,22 @@
-import type { Principal } from '../principal'
+import { can, type Principal } from '../engine'
 
 export type Grant = { filter: string; permissions: string[] }
 
 const EVERYTHING = '_id in path("**")'
+const PUBLISHED = '!(_id in path("drafts.**"))'
 
 /**
- * Dataset grants the Studio evaluates in the browser (with groq-js) to decide what is editable. They mirror
- * what the server enforces: editors and administrators write everything, viewers read (including drafts) and
- * see history, anonymous callers read published documents only.
+ * Dataset grants the Studio evaluates in the browser (with groq-js) to decide what is editable, derived from
+ * the authorization table (engine/authorization.ts) so they say what the server enforces.
  */
 export function grantsFor(principal: Principal): Grant[] {
-  if (principal.kind === 'anonymous') {
-    return [{ filter: `!(_id in path("drafts.**"))`, permissions: ['read'] }]
-  }
-  if (principal.role === 'viewer') return [{ filter: EVERYTHING, permissions: ['read', 'history'] }]
-  return [{ filter: EVERYTHING, permissions: ['read', 'create', 'update', 'history', 'editHistory'] }]
+  const write = can(principal, 'write')
+  const history = can(principal, 'readHistory')
+  const permissions = [
+    'read',
+    ...(write ? ['create', 'update'] : []),
+    ...(history ? ['history'] : []),
+    ...(write && history ? ['editHistory'] : []),
+  ]
+  return [{ filter: can(principal, 'readDrafts') ? EVERYTHING : PUBLISHED, permissions }]
 }

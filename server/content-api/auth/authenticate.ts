@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express'
 import type { Accounts } from '../accounts/accounts'
 import { secretKind } from '../accounts/secret-token'
-import { ANONYMOUS, type Principal } from '../principal'
-import { sendSanityError } from '../sanity-error'
-import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
+import { ANONYMOUS, ContentApiError, type Principal } from '../engine'
+import { sendContentApiError } from '../http/error-handler'
+import { carriesSecretsSafely, insecureTransport } from './transport'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -54,7 +54,7 @@ export function createAuthenticate(accounts: Accounts): RequestHandler {
       return next()
     }
     // A token sent in clear text from another machine is refused before it is even looked up.
-    if (!carriesSecretsSafely(req)) return sendSanityError(res, 403, PLAIN_HTTP_REFUSED, 'insecureTransport')
+    if (!carriesSecretsSafely(req)) return sendContentApiError(res, insecureTransport())
     const secret = BEARER.exec(header)?.[1]
     const resolved = secret ? resolveBearer(accounts, secret) : null
     if (!resolved) {
@@ -64,7 +64,10 @@ export function createAuthenticate(accounts: Accounts): RequestHandler {
         return next()
       }
       res.set('WWW-Authenticate', 'Bearer')
-      return sendSanityError(res, 401, 'Session not found or expired; sign in again', 'unauthorized')
+      return sendContentApiError(
+        res,
+        new ContentApiError(401, 'unauthorized', 'Session not found or expired; sign in again'),
+      )
     }
     res.locals.principal = resolved.principal
     res.locals.sessionId = resolved.sessionId

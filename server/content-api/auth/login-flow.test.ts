@@ -146,7 +146,8 @@ describe('provider login flow', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     expect(statuses[10]).toBe(429)
-  })
+    // Eleven deliberately slow password checks: about 3.5 s of CPU alone, well over 5 s on a loaded machine.
+  }, 30_000)
 })
 
 describe('authenticate', () => {

@@ -1,3 +1,5 @@
+import { FALLBACK_BAND_NAME } from '../../../web/src/config/public-config'
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -13,7 +15,7 @@ export type LoginPageModel = {
 }
 
 /**
- * The sign-in form the Studio's "Sign in with Los Forasteros" button opens. Plain HTML with no script so it
+ * The sign-in form the Studio's sign-in button opens. Plain HTML with no script so it
  * works under the strict CSP, with labelled fields and an announced error message.
  */
 export function renderLoginPage(model: LoginPageModel): string {
@@ -27,7 +29,7 @@ export function renderLoginPage(model: LoginPageModel): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Sign in · Los Forasteros Studio</title>
+<title>Sign in · ${escapeHtml(FALLBACK_BAND_NAME)} Studio</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #1d1a16; color: #f4ead8; display: grid; place-items: center; min-height: 100vh; margin: 0; }
   main { background: #2a251f; padding: 2rem; border-radius: 8px; width: min(22rem, 90vw); }

@@ -45,7 +45,7 @@ function sameSecret(a: string | undefined, b: string): boolean {
 }
 
 /**
- * The password page behind `/auth/providers` (research Q2, route 3): the Studio opens it with `?origin=`, a
+ * The password page behind `/auth/providers` (ADR 020): the Studio opens it with `?origin=`, a
  * successful sign-in redirects to `origin#sid=<one-time id>`, and the Studio swaps the sid at `/auth/fetch`.
  * CSRF: a double-submit token in a SameSite=Strict cookie, so another site cannot sign a browser in.
  */

@@ -1,20 +1,19 @@
 import type { RequestHandler } from 'express'
-import { ANONYMOUS, canWrite, isAdministrator, type Principal } from '../principal'
-import { sendSanityError } from '../sanity-error'
+import { can, ContentApiError, notAuthenticated, type Permission } from '../engine'
+import { principalOf } from '../http/access'
 
-type Check = (principal: Principal) => boolean
-
-function requireThat(check: Check, what: string): RequestHandler {
+/** A route guard derived from the authorization table (engine/authorization.ts); it throws to the error handler. */
+function requirePermission(permission: Permission, what: string): RequestHandler {
   return (_req, res, next) => {
-    const principal = res.locals.principal ?? ANONYMOUS
-    if (check(principal)) return next()
-    if (principal.kind === 'anonymous') return sendSanityError(res, 401, 'Not authenticated', 'unauthorized')
-    sendSanityError(res, 403, `Insufficient permissions; ${what} required`, 'forbidden')
+    const principal = principalOf(res)
+    if (can(principal, permission)) return next()
+    if (principal.kind === 'anonymous') throw notAuthenticated()
+    throw new ContentApiError(403, 'forbidden', `Insufficient permissions; ${what} required`)
   }
 }
 
 /** Any signed-in principal (viewer and up). */
-export const requireSignedIn = requireThat((p) => p.kind !== 'anonymous', 'sign-in')
+export const requireSignedIn = requirePermission('useAccount', 'sign-in')
 /** Editor or administrator: may create and change content and upload assets. */
-export const requireEditor = requireThat(canWrite, 'editor role')
-export const requireAdministrator = requireThat(isAdministrator, 'administrator role')
+export const requireEditor = requirePermission('write', 'editor role')
+export const requireAdministrator = requirePermission('administer', 'administrator role')

@@ -1,4 +1,4 @@
-import type { Role } from '../principal'
+import type { Role } from '../engine'
 
 export const ROLE_TITLES: Record<Role, string> = {
   administrator: 'Administrator',

@@ -1,9 +1,7 @@
 import { Router, type Request } from 'express'
 import type { Accounts } from '../accounts/accounts'
-import { ANONYMOUS } from '../principal'
-import { identityOf } from '../access'
-import { sendSanityError } from '../sanity-error'
-import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
+import { ANONYMOUS, ContentApiError, identityOf, notAuthenticated } from '../engine'
+import { carriesSecretsSafely, insecureTransport } from './transport'
 
 /**
  * The versioned auth endpoints: `/auth/providers` (one provider: our login page), `/auth/fetch` (one-time sid
@@ -31,10 +29,10 @@ export function createSessionRouter(
 
   router.get('/auth/fetch', (req, res) => {
     res.set('Cache-Control', 'no-store')
-    if (!carriesSecretsSafely(req)) return sendSanityError(res, 403, PLAIN_HTTP_REFUSED, 'insecureTransport')
+    if (!carriesSecretsSafely(req)) throw insecureTransport()
     const sid = typeof req.query.sid === 'string' ? req.query.sid : ''
     const exchanged = sid ? accounts.sessions.exchangeLogin(sid) : null
-    if (!exchanged) return sendSanityError(res, 401, 'Session id is unknown, used or expired', 'unauthorized')
+    if (!exchanged) throw new ContentApiError(401, 'unauthorized', 'Session id is unknown, used or expired')
     res.json({ token: exchanged.token })
   })
 
@@ -47,7 +45,7 @@ export function createSessionRouter(
 
   router.get('/auth/id', (_req, res) => {
     const principal = res.locals.principal ?? ANONYMOUS
-    if (principal.kind === 'anonymous') return sendSanityError(res, 401, 'Not authenticated', 'unauthorized')
+    if (principal.kind === 'anonymous') throw notAuthenticated()
     res.set('Cache-Control', 'no-store').json({ id: identityOf(principal) })
   })
 

@@ -1,4 +1,5 @@
 import type { Request } from 'express'
+import { ContentApiError } from '../engine'
 
 /**
  * Secrets (passwords, one-time sids, bearer tokens) only travel over HTTPS, or over plain HTTP between two
@@ -19,3 +20,6 @@ export function carriesSecretsSafely(req: Request): boolean {
 
 export const PLAIN_HTTP_REFUSED =
   'Sign-in and tokens need HTTPS; use the HTTPS address (plain HTTP is accepted from this machine only)'
+
+/** The 403 for a secret that arrived over plain HTTP from another machine. */
+export const insecureTransport = () => new ContentApiError(403, 'insecureTransport', PLAIN_HTTP_REFUSED)

@@ -2,9 +2,7 @@ import { Router } from 'express'
 import { jsonBody } from '../../http/json-limits'
 import { z } from 'zod'
 import type { Accounts } from '../accounts/accounts'
-import { ANONYMOUS } from '../principal'
-import { identityOf } from '../access'
-import { sendSanityError } from '../sanity-error'
+import { ANONYMOUS, badRequest, identityOf, notAuthenticated } from '../engine'
 import { requireSignedIn } from './require-role'
 import { rolesOf } from './roles'
 
@@ -29,7 +27,7 @@ export function createUsersRouter(accounts: Accounts): Router {
     const principal = res.locals.principal ?? ANONYMOUS
     res.set('Cache-Control', 'no-store')
     // 401 is how the Studio learns it is logged out (any other error makes it suspect CORS).
-    if (principal.kind === 'anonymous') return sendSanityError(res, 401, 'Not authenticated', 'unauthorized')
+    if (principal.kind === 'anonymous') throw notAuthenticated()
     if (principal.kind === 'user') {
       return res.json({
         id: principal.userId,
@@ -59,8 +57,7 @@ export function createUsersRouter(accounts: Accounts): Router {
 
   router.put('/users/me/keyvalue', requireSignedIn, jsonBody({ limit: '256kb' }), (req, res) => {
     const parsed = KeyValueBody.safeParse(req.body)
-    if (!parsed.success)
-      return sendSanityError(res, 400, 'Body must be an array of {key, value}', 'validationError')
+    if (!parsed.success) throw badRequest('Body must be an array of {key, value}')
     res.json(accounts.keyValues.set(identityOf(res.locals.principal!), parsed.data))
   })
 

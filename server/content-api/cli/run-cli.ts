@@ -6,15 +6,12 @@ import { accountsFile, openAccounts, type Accounts } from '../accounts/accounts'
 import { generatePassword } from '../accounts/password-hash'
 import { DuplicateEmailError } from '../accounts/users'
 import { DatasetImportError, exportDataset, importDataset } from '../archive/dataset-archive'
-import { ContentApiError } from '../errors'
+import { ContentApiError, type Role, runningServerPid, ContentStore } from '../engine'
 import { createAssets } from '../assets/assets'
 import { storeAssetDocuments } from '../assets/store-asset-documents'
 import { deleteUnusedAssets, findUnusedAssets } from '../assets/unused-assets'
 import { ROLES } from '../auth/roles'
 import { contentStoreFile, PROJECT_ID } from '../embedded-content-api'
-import type { Role } from '../principal'
-import { runningServerPid } from '../server-lock'
-import { ContentStore } from '../store'
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void; env?: NodeJS.ProcessEnv }
 

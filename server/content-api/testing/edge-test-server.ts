@@ -9,7 +9,7 @@ import { createLogger } from '../../logger'
 import type { Accounts } from '../accounts/accounts'
 import type { Assets } from '../assets/assets'
 import { contentStoreFile, createEmbeddedContentApi } from '../embedded-content-api'
-import { ContentStore } from '../store'
+import { ContentStore } from '../engine'
 
 export type EdgeTestServer = {
   url: string

@@ -4,8 +4,8 @@
  */
 import path from 'node:path'
 import { createTestApp } from '../../testing/test-app'
-import { createContentApi } from '../router'
-import { ContentStore } from '../store'
+import { createContentApi } from '../http/router'
+import { ContentStore } from '../engine'
 import { testAuthenticate } from './test-server'
 
 const dataDir = process.argv[2]

@@ -6,9 +6,8 @@ import path from 'node:path'
 import { createClient, type SanityClient } from '@sanity/client'
 import type { RequestHandler } from 'express'
 import { createTestApp } from '../../testing/test-app'
-import { ANONYMOUS, type Principal } from '../principal'
-import { createContentApi, type ContentApiOptions } from '../router'
-import { ContentStore } from '../store'
+import { ANONYMOUS, type Principal, ContentStore } from '../engine'
+import { createContentApi, type ContentApiOptions } from '../http/router'
 
 /** Fixed bearer tokens for tests; the real authenticator (accounts, sessions, API tokens) lives in the auth module. */
 export const TEST_TOKENS = {

@@ -2,32 +2,14 @@
  * The Studio's client for the subscriber admin API (server/newsletter/admin-router.ts). Plain fetch with the
  * signed-in user's bearer token (or, in Sanity cloud mode, NEWSLETTER_ADMIN_TOKEN); same origin as the Studio.
  */
-export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed'
+import type {
+  AdminSubscriber,
+  ListParams,
+  SubscriberPage,
+  SubscriberStatus,
+} from '../../../server/newsletter/admin-api-types'
 
-export type AdminSubscriber = {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  status: SubscriberStatus
-  consentText: string
-  consentVersion: string
-  source: string
-  createdAt: string
-  updatedAt: string
-  confirmedAt: string | null
-  unsubscribedAt: string | null
-}
-
-export type SubscriberPage = {
-  items: AdminSubscriber[]
-  total: number
-  limit: number
-  offset: number
-  counts: Record<SubscriberStatus | 'all', number>
-}
-
-export type ListParams = { status?: SubscriberStatus; q?: string; limit?: number; offset?: number }
+export type { AdminSubscriber, ListParams, SubscriberPage, SubscriberStatus }
 
 export const ADMIN_API_PATH = '/api/newsletter/admin'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { initAnalytics, trackPageView } from '../lib/analytics'
-import { usePublicConfig } from './app-state-context'
+import { usePublicConfig } from '../lib/public-config-context'
 
 /**
  * Loads GA4 when configured and reports a page view for the first page and every route change after it.

@@ -3,7 +3,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { ContentProvider } from '../lib/content-context'
 import type { ContentClient } from '../lib/content-client'
 import { NowProvider } from '../lib/now'
-import { PublicConfigProvider } from './app-state-context'
+import { PublicConfigProvider } from '../lib/public-config-context'
 import type { AppState } from './app-state'
 import { Document } from './document'
 

@@ -3,13 +3,7 @@ import { Seo, type SeoProps } from '../components/seo/seo'
 import { useSiteSettings } from '../features/site/api/get-site-settings'
 import { useImageUrl } from '../lib/content-context'
 import { hasImage } from '../lib/image-url'
-import { usePublicConfig } from './app-state-context'
-
-/** Absolute URL on the site's public origin (SITE_URL, else the request's origin). */
-export function useAbsoluteUrl(): (pathOrUrl: string) => string {
-  const { siteUrl } = usePublicConfig()
-  return (pathOrUrl) => new URL(pathOrUrl, siteUrl ?? 'http://localhost').toString()
-}
+import { useAbsoluteUrl } from '../lib/absolute-url'
 
 /**
  * A page's metadata with the site's defaults: the description and sharing image from the site settings,

@@ -7,8 +7,7 @@ import { NewsletterPopup } from '../features/newsletter/newsletter-popup'
 import { useSiteSettings } from '../features/site/api/get-site-settings'
 import { useImageUrl } from '../lib/content-context'
 import { hasImage } from '../lib/image-url'
-
-const FALLBACK_BAND_NAME = 'Los Forasteros'
+import { bandNameOf } from '../config/public-config'
 
 /**
  * The public site's frame: header with navigation, the page, footer, and the toast region. The frame is at least
@@ -17,7 +16,7 @@ const FALLBACK_BAND_NAME = 'Los Forasteros'
 export function SiteLayout() {
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
-  const bandName = settings?.bandName || FALLBACK_BAND_NAME
+  const bandName = bandNameOf(settings)
   const logo = settings?.logo
   const newsletterPopup = useNewsletterPopup()
   return (

@@ -55,3 +55,14 @@ export function contentConfigFor({
 
 /** The embedded default: `/content`, dataset `production`. */
 export const DEFAULT_CONTENT_CONFIG: ContentConfig = contentConfigFor({ dataset: 'production' })
+
+/**
+ * The band's name before the site settings name it (a fresh dataset, or a page rendered without them): the one
+ * place product code spells it. Everything else that names the band reads `siteSettings.bandName` (ADR 074).
+ */
+export const FALLBACK_BAND_NAME = 'Los Forasteros'
+
+/** The band's name from the site settings, else the fallback. */
+export function bandNameOf(settings: { bandName?: string | null } | null | undefined): string {
+  return settings?.bandName || FALLBACK_BAND_NAME
+}

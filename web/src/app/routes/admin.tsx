@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { RouteFallback } from '../../components/route-fallback'
 import { useHydrated } from '../../lib/use-hydrated'
 import { APP_STATE_GLOBAL } from '../app-state'
-import { usePublicConfig } from '../app-state-context'
+import { usePublicConfig } from '../../lib/public-config-context'
 
 /**
  * Loads the Studio's chunk. With the embedded backend, first: cloud-only requests answered in the browser

@@ -16,9 +16,11 @@ import { TourPromo } from '../../features/tour-promo/components/tour-promo'
 import { useImageUrl } from '../../lib/content-context'
 import { useNow } from '../../lib/now'
 import { HASH_SCROLL_DELAY_MS, scrollToAnchor } from '../../lib/scroll-to-anchor'
-import { PageSeo, useAbsoluteUrl } from '../page-seo'
+import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { buildHomeJsonLd } from '../seo/music-group-json-ld'
+import { bandNameOf } from '../../config/public-config'
 
 /** Arriving with `/#section` (from another page or a shared link): scroll there smoothly after 100 ms. */
 function useScrollToHashOnArrival() {
@@ -49,7 +51,7 @@ function HomeStructuredData() {
 export function HomePage() {
   const settings = useSiteSettings()
   useScrollToHashOnArrival()
-  const bandName = settings?.bandName ?? 'Los Forasteros'
+  const bandName = bandNameOf(settings)
   const title = settings?.tagline ? `${bandName} · ${settings.tagline}` : bandName
   // A shared `/?media=slug` link unfurls as that item (server-rendered og:title, og:description, og:image).
   const mediaSeo = useMediaSeo(bandName)

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { RouteFallback } from '../../components/route-fallback'
+import { bandNameOf } from '../../config/public-config'
 import { newsListQueryOptions, useNewsList } from '../../features/news/api/get-news-list'
 import { newsPostQueryOptions, useNewsPost } from '../../features/news/api/get-news-post'
 import {
@@ -20,12 +21,13 @@ import {
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import type { ContentClient } from '../../lib/content-client'
 import { useImageUrl } from '../../lib/content-context'
-import { PageSeo, useAbsoluteUrl } from '../page-seo'
+import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
 // Here, not in the lazy page: server-rendered news pages must be styled before the page code arrives.
 import '../../features/news/components/news.css'
-import '../../features/news/components/youtube-facade.css'
+import '../../components/content/youtube-facade.css'
 
 const NewsPage = lazy(() =>
   import('../../features/news/news-page').then((module) => ({ default: module.NewsPage })),
@@ -34,7 +36,8 @@ const NewsPostPage = lazy(() =>
   import('../../features/news/news-page').then((module) => ({ default: module.NewsPostPage })),
 )
 
-const NEWS_DESCRIPTION = 'News from Los Forasteros: new releases, tours and stories from the road.'
+const newsDescription = (bandName: string) =>
+  `News from ${bandName}: new releases, tours and stories from the road.`
 
 type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
 
@@ -71,11 +74,12 @@ function useNewsJsonLdContext(): NewsJsonLdContext {
 
 function FeedLink() {
   const absolute = useAbsoluteUrl()
+  const bandName = bandNameOf(useSiteSettings())
   return (
     <link
       rel="alternate"
       type="application/rss+xml"
-      title="Los Forasteros news"
+      title={`${bandName} news`}
       href={absolute('/news/rss.xml')}
     />
   )
@@ -93,11 +97,12 @@ function NewsListHead({ page }: { page: number }) {
   const { posts, total } = useNewsList(page)
   const context = useNewsJsonLdContext()
   const path = newsPagePath(page)
+  const bandName = bandNameOf(context.settings)
   const title =
-    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · Los Forasteros` : 'News · Los Forasteros'
+    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · ${bandName}` : `News · ${bandName}`
   return (
     <>
-      <PageSeo title={title} description={NEWS_DESCRIPTION} path={path} />
+      <PageSeo title={title} description={newsDescription(bandName)} path={path} />
       <FeedLink />
       <JsonLdScript
         data={buildNewsListJsonLd(
@@ -148,12 +153,12 @@ function NewsPostHead({ slug }: { slug: string }) {
   const post = useNewsPost(slug)
   const context = useNewsJsonLdContext()
   if (!post) return null
-  const bandName = context.settings?.bandName || 'Los Forasteros'
+  const bandName = bandNameOf(context.settings)
   return (
     <>
       <PageSeo
         title={`${post.title ?? 'News'} · ${bandName}`}
-        description={post.excerpt || NEWS_DESCRIPTION}
+        description={post.excerpt || newsDescription(bandName)}
         image={coverImageUrl(post.coverImage, context)}
         imageAlt={post.coverImage?.alt}
         type="article"

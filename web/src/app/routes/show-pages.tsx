@@ -22,7 +22,8 @@ import { showTitle, toShow, type Show } from '../../features/shows/utils/show-ru
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
 import { useImageUrl } from '../../lib/content-context'
 import { useNow } from '../../lib/now'
-import { PageSeo, useAbsoluteUrl } from '../page-seo'
+import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
 

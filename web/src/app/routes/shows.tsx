@@ -8,7 +8,7 @@ import { showArchiveQueryOptions } from '../../features/shows/api/get-show-archi
 import type { ContentClient } from '../../lib/content-client'
 // Here, not in the lazy page: server-rendered show pages must be styled before the page code arrives.
 import '../../features/shows/components/shows.css'
-import '../../features/news/components/youtube-facade.css'
+import '../../components/content/youtube-facade.css'
 
 // Metadata, JSON-LD and page in one chunk (ADR 120): the entry bundle stays within its budget.
 const ShowRouteContent = lazy(() =>

@@ -9,6 +9,7 @@ import type { EventStatus, ListedEvent } from '../../features/events/utils/event
 import type { ImageUrlFactory } from '../../lib/image-url'
 import { hasImage } from '../../lib/image-url'
 import { safeLinkUrl } from '../../lib/safe-url'
+import { bandNameOf } from '../../config/public-config'
 
 const SCHEMA = 'https://schema.org/'
 
@@ -106,7 +107,7 @@ function mediaObject(item: GalleryItem, input: JsonLdInput): Json {
 
 export function buildHomeJsonLd(input: JsonLdInput): Json {
   const { settings, events, media, homeUrl } = input
-  const bandName = settings?.bandName ?? 'Los Forasteros'
+  const bandName = bandNameOf(settings)
   const logo = settings?.logo
   const ogImage = settings?.ogImage
   const image = hasImage(ogImage)

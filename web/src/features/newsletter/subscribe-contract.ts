@@ -24,8 +24,3 @@ export type SubscribePayload = { firstName: string; lastName: string; email: str
 export function hasEmptyField(values: SubscribePayload): boolean {
   return [values.firstName, values.lastName, values.email].some((value) => value.trim() === '')
 }
-
-/** Uniqueness ignores case, as mail providers do in practice. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase()
-}

@@ -3,8 +3,8 @@
  * cache: the route loaders fetched it (web/src/app/routes/shows.tsx).
  */
 import { Link } from 'react-router'
-import { useSiteSettings } from '../site/api/get-site-settings'
-import { PostBody } from '../news/components/post-body'
+import { useSiteSettings } from '../site'
+import { PostBody } from '../../components/content/post-body'
 import { useNow } from '../../lib/now'
 import { useShow } from './api/get-show'
 import { useShowArchive } from './api/get-show-archive'

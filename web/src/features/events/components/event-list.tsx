@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { showPath } from '../../shows/utils/show-paths'
+import { showPath } from '../../shows'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
 /**

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useSiteSettings } from '../../site/api/get-site-settings'
+import { useSiteSettings } from '../../site'
 import { useGalleryItems } from '../api/get-gallery-items'
 import { useGallery } from '../hooks/use-gallery'
 import { MediaTile } from './media-tile'
 import './media-section.css'
+import { bandNameOf } from '../../../config/public-config'
 
 // The overlay's code loads on first open (or right away for a ?media= deep link), not with the page.
 const loadOverlay = () => import('./gallery-overlay')
@@ -15,7 +16,7 @@ const GalleryOverlay = lazy(() => loadOverlay().then((module) => ({ default: mod
  */
 export function MediaSection() {
   const items = useGalleryItems()
-  const bandName = useSiteSettings()?.bandName || 'Los Forasteros'
+  const bandName = bandNameOf(useSiteSettings())
   const gallery = useGallery(items)
   const [overlayWanted, setOverlayWanted] = useState(false)
   // A deep link opens after 100 ms: fetch the overlay's code meanwhile.

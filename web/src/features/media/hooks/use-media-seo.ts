@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { useAbsoluteUrl } from '../../../app/page-seo'
+import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage } from '../../../lib/image-url'
 import { useGalleryItems } from '../api/get-gallery-items'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { NewsSummary } from '../api/get-news-list'
 import { newsPostPath } from '../utils/news-paging'
-import { CoverImage } from './cover-image'
+import { CoverImage } from '../../../components/content/cover-image'
 import { NewsDate } from './news-date'
 
 /** One post in the list; the whole card is one link target through the title (the image is decorative). */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { useNewsPost } from '../api/get-news-post'
-import { CoverImage } from './cover-image'
+import { CoverImage } from '../../../components/content/cover-image'
 import { NewsDate } from './news-date'
-import { PostBody } from './post-body'
+import { PostBody } from '../../../components/content/post-body'
 import { PostNeighbours } from './post-neighbours'
 import { ShareLinks } from './share-links'
 

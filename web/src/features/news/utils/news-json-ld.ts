@@ -8,6 +8,7 @@ import { hasImage } from '../../../lib/image-url'
 import type { NewsPost } from '../api/get-news-post'
 import type { NewsSummary } from '../api/get-news-list'
 import { newsPostPath } from './news-paging'
+import { bandNameOf } from '../../../config/public-config'
 
 type Json = Record<string, unknown>
 
@@ -34,7 +35,7 @@ export function bandNode({ settings, imageUrl, absolute }: NewsJsonLdContext): J
   return {
     '@type': 'MusicGroup',
     '@id': `${absolute('/')}#band`,
-    name: settings?.bandName || 'Los Forasteros',
+    name: bandNameOf(settings),
     url: absolute('/'),
     ...(hasImage(logo)
       ? { logo: { '@type': 'ImageObject', url: absolute(imageUrl(logo, { width: 600 })) } }

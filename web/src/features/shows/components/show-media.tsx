@@ -1,6 +1,6 @@
 import type { ShowPageData } from '../api/get-show'
-import { CoverImage } from '../../news/components/cover-image'
-import { isYouTubeId, YouTubeFacade } from '../../news/components/youtube-facade'
+import { CoverImage } from '../../../components/content/cover-image'
+import { isYouTubeId, YouTubeFacade } from '../../../components/content/youtube-facade'
 
 type MediaItem = NonNullable<ShowPageData['media']>[number]
 

@@ -3,7 +3,7 @@
  * startDate with its offset, location as a Place with a PostalAddress) and recommends (description, eventStatus,
  * image, offers, organizer, performer). ADR 120 maps the statuses.
  */
-import type { EventStatus } from '../../events/utils/event-rules'
+import type { EventStatus } from '../../events'
 import { hasImage, type ImageRef, type ImageUrlFactory } from '../../../lib/image-url'
 import type { Show } from './show-rules'
 

@@ -6,7 +6,7 @@
 import type { ShowCalendarEntryQueryResult } from '../../../content/sanity.types'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, localDateKey, longDateLabel, timeLabel, zonedWallTime } from '../../../lib/time-zone'
-import { isPastEvent, placeLabel, type EventStatus } from '../../events/utils/event-rules'
+import { isPastEvent, placeLabel, type EventStatus } from '../../events'
 
 export type ShowRecord = NonNullable<ShowCalendarEntryQueryResult>
 

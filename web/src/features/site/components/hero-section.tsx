@@ -4,6 +4,7 @@ import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import { useImageUrl } from '../../../lib/content-context'
 import type { SiteSettings } from '../api/get-site-settings'
 import './hero-section.css'
+import { bandNameOf } from '../../../config/public-config'
 
 // Browser behaviour only (lazy source, visibility autoplay, mute): the server renders it in full and the browser
 // keeps that HTML until this chunk arrives, so the video code stays out of the first download.
@@ -56,7 +57,7 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
       ) : null}
       <div className="hero__content">
         <h1 id="hero-title" className="hero__title">
-          {settings?.bandName ?? 'Los Forasteros'}
+          {bandNameOf(settings)}
         </h1>
         {settings?.tagline ? <p className="hero__tagline">{settings.tagline}</p> : null}
         <a className="button button--primary hero__cta" href="#events">

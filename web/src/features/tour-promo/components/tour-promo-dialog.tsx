@@ -7,7 +7,7 @@ import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
-import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media/utils/gallery-rules'
+import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media'
 import type { TourPromo } from '../api/get-tour-promo'
 import './tour-promo.css'
 

@@ -1,0 +1,146 @@
+/**
+ * The content engine's public surface (ADR 074): everything that knows documents and nothing of HTTP. The HTTP
+ * edge (`../http`), the server's page renders, the CLI, backups and benchmarks call the engine through this
+ * module, in-process. Files inside `engine/` import each other directly; nothing outside imports them.
+ */
+
+// --- Store: datasets, commits, listeners, history ---
+
+/** The content store: dataset registry, commit queue and transaction log, listener fan-out, history reads. */
+export { ContentStore, type ContentStoreOptions } from './store/content-store'
+/** What a commit is told (author, transaction id, dry run) and hands to `build`. */
+export type { CommitOptions, Committed } from './store/commit-log'
+/** Commit listeners: every transaction, or only changes to published documents (the page cache's signal). */
+export type { CommitListener, PublicChange } from './store/commit-listeners'
+/** The live, parsed documents of one dataset, with values memoised per dataset version. */
+export { DatasetState } from './store/dataset-state'
+/** The documents one transaction sees and changes before it commits. */
+export { WorkingSet } from './store/working-set'
+/** One document's row in the transaction log, with its mutations and mendoza effects. */
+export type { TransactionDocumentRow, HistoryBounds } from './store/history-reads'
+/** The server's pid file in the data directory, so the CLI does not import behind a running server's back. */
+export { markServerRunning, runningServerPid, serverLockFile } from './store/server-lock'
+/** A document as it was right after a given transaction, rebuilt from the log. */
+export { documentAt } from './history'
+
+// --- Documents ---
+
+/** Documents, mutations and committed transactions as the engine stores and reports them. */
+export type { CommittedTransaction, DocumentChange, Mutation, SanityDocument } from './types'
+/** Document and dataset ids: drafts, release versions, public ids, validation, random ids. */
+export {
+  DATASET_NAME,
+  DOCUMENT_ID,
+  DRAFTS_PREFIX,
+  VERSIONS_PREFIX,
+  getDraftId,
+  getPublishedId,
+  getVersionName,
+  isDraftId,
+  isPublicId,
+  isPublishedId,
+  isValidDocumentId,
+  isVersionId,
+  randomId,
+} from './ids'
+/** Mendoza effects (apply/revert patches) of a document change, as the Studio's history reads them. */
+export { diffValue, documentEffects, withoutRev, type Effects, type MendozaPatch } from './mendoza'
+/** Sanity mutations (create, patch, delete...) applied to a working set; the mutate body schema. */
+export { applyMutations, mutateBodySchema, type MutationResult } from './mutations'
+/** Document actions (create, edit, publish...): the body schema, one action's parser, and the handlers. */
+export { actionsBodySchema, parseAction, type Action } from './actions/action-schema'
+export { applyActions } from './actions/apply-actions'
+/**
+ * Strong references a transaction leaves must resolve, and referenced documents keep their type (ADR 140);
+ * `strongReferences` lists a document's strong references.
+ */
+export { checkReferenceIntegrity, strongReferences } from './reference-integrity'
+/** References marked `_strengthenOnPublish` become strong when their document is published. */
+export { strengthenOnPublish } from './strengthen-on-publish'
+
+// --- Errors and authorization ---
+
+/** The one error type: status, Sanity's error type and description; the HTTP edge answers it as is. */
+export {
+  ContentApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  mutationError,
+  notAuthenticated,
+  notFound,
+  unauthorized,
+} from './errors'
+/** Who is asking: anonymous, a signed-in user or an API token, with a role. */
+export { ANONYMOUS, roleOf, type Principal, type Role } from './principal'
+/** The authorization table (role -> permissions) and every predicate derived from it. */
+export {
+  PERMISSIONS,
+  assertCan,
+  assertCanReadHistory,
+  assertCanWrite,
+  can,
+  canReadDocument,
+  canReadDrafts,
+  canWrite,
+  identityOf,
+  isAdministrator,
+  permissionsOf,
+  publicOnly,
+  type Permission,
+} from './authorization'
+
+// --- Reads: perspectives and GROQ ---
+
+/** Perspectives (raw, published, drafts, release stacks) and the document views they select. */
+export {
+  documentIndexFor,
+  documentsFor,
+  parsePerspective,
+  perspectiveKey,
+  queryViewFor,
+  scanIndexFor,
+  type Perspective,
+} from './perspectives'
+/** GROQ evaluation in this thread, with scans narrowed to the documents a filter can match. */
+export { DEFAULT_QUERY_MAX_DEPTH, runQuery, type QueryContext } from './query/groq'
+/** GROQ evaluation in worker threads (ADR 080): the pool, and the runner that applies lanes and limits. */
+export {
+  QueryPool,
+  QueryRunner,
+  defaultQueryThreads,
+  sharedQueryPool,
+  type QueryPoolOptions,
+} from './query/query-pool'
+/** Limits on query input and evaluation, and the lane (public or trusted) a caller's queries run in. */
+export {
+  DEFAULT_QUERY_LIMITS,
+  callerOf,
+  checkQueryInput,
+  type Caller,
+  type QueryLimits,
+} from './query/query-limits'
+/** Caps on concurrent work per client and overall, answered with 429. */
+export { ConcurrencyCaps } from './query/concurrency-caps'
+/** A dataset version's documents in shared memory, for the query workers. */
+export { snapshotOf } from './query/dataset-snapshot'
+/** Published-perspective reads for the server's own page renders, in-process (ADR 090). */
+export { createPublishedReader, type PublishedReader } from './query/published-reads'
+
+// --- Import and export ---
+
+/** Sanity's NDJSON export format. */
+export { readNdjson, toNdjson } from './transfer/ndjson'
+/** Import in Sanity's export format (assets via an AssetImporter) and first-start seeding. */
+export {
+  importDocuments,
+  importNdjsonFile,
+  seedIfEmpty,
+  type AssetImporter,
+  type AssetImportRequest,
+  type ImportMode,
+  type ImportOptions,
+  type ImportResult,
+} from './transfer/import-documents'
+/** The dataset's documents in a stable order, for export. */
+export { exportDocuments } from './transfer/export-documents'

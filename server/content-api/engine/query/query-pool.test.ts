@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { snapshotOf } from './dataset-snapshot'
+import { DatasetState } from '../store/dataset-state'
+import { DEFAULT_QUERY_LIMITS } from './query-limits'
+import { QueryPool } from './query-pool'
+import type { QueryTask } from './query-worker'
+
+/** The pool itself: the heap limit ends a worker, and the lane keeps answering with a fresh one (ADR 080). */
+const pool = new QueryPool({ threads: 1, memoryMb: 64 })
+afterAll(() => pool.close())
+
+const state = new DatasetState('production')
+for (let i = 0; i < 200; i++) state.docs.set(`d${i}`, { _id: `d${i}`, _type: 'x', text: 'x'.repeat(200) })
+
+const task = (query: string): QueryTask => ({
+  kind: 'query',
+  snapshot: snapshotOf(state),
+  perspective: { kind: 'raw' },
+  restricted: false,
+  query,
+  params: {},
+  identity: 'test',
+  timestamp: new Date().toISOString(),
+  projectId: 'local',
+  maxDepth: DEFAULT_QUERY_LIMITS.maxDepth,
+  maxResultBytes: 1024 * 1024 * 1024,
+})
+
+describe('query pool', () => {
+  it('stops a query that needs more memory than its worker may use, then answers the next one', async () => {
+    await pool.ready()
+    const hungry = pool.run('public', task('*{"a": *{"b": *{"c": *}}}'), 60_000)
+    await expect(hungry).rejects.toMatchObject({ status: 400, type: 'queryTooExpensive' })
+    const next = await pool.run('public', task('count(*)'), 10_000)
+    expect(next.json).toBe('200')
+  }, 60_000)
+})

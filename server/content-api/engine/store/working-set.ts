@@ -1,0 +1,67 @@
+import { Mutation as MutatorMutation } from '@sanity/mutator'
+import { documentEffects } from '../mendoza'
+import type { DocumentChange, Mutation, SanityDocument } from '../types'
+import type { DatasetState } from './dataset-state'
+
+/** The documents a transaction sees and changes; nothing reaches the store until the whole transaction succeeds. */
+export class WorkingSet {
+  private readonly overlay = new Map<string, SanityDocument | null>()
+  private readonly touched = new Map<string, Mutation[]>()
+
+  constructor(
+    readonly state: DatasetState,
+    readonly transactionId: string,
+    readonly timestamp: string,
+  ) {}
+
+  get dataset(): string {
+    return this.state.name
+  }
+
+  get(id: string): SanityDocument | null {
+    return this.overlay.has(id) ? this.overlay.get(id)! : this.state.get(id)
+  }
+
+  /** Every document as this transaction sees it, for query-based mutations. */
+  all(): SanityDocument[] {
+    const out: SanityDocument[] = []
+    for (const [id, doc] of this.state.docs) if (!this.overlay.has(id)) out.push(doc)
+    for (const doc of this.overlay.values()) if (doc) out.push(doc)
+    return out
+  }
+
+  /**
+   * Applies one id-addressed mutation with @sanity/mutator, exactly as a listening Studio will replay it, and
+   * records it for the document's listener event. The mutator sets `_rev`, `_updatedAt` and a missing `_createdAt`.
+   */
+  apply(id: string, mutation: Mutation): SanityDocument | null {
+    const copy = structuredClone(mutation)
+    const current = this.get(id)
+    const next = new MutatorMutation({
+      mutations: [structuredClone(mutation)] as never,
+      resultRev: this.transactionId,
+      timestamp: this.timestamp,
+    }).apply(current ? structuredClone(current) : null) as SanityDocument | null
+    this.overlay.set(id, next)
+    const list = this.touched.get(id)
+    if (list) list.push(copy)
+    else this.touched.set(id, [copy])
+    return next
+  }
+
+  /** Each touched document before and after, without effects (cheap, for checks before the commit). */
+  touchedDocuments(): { id: string; previous: SanityDocument | null; next: SanityDocument | null }[] {
+    return [...this.touched.keys()].map((id) => ({ id, previous: this.state.get(id), next: this.get(id) }))
+  }
+
+  changes(): DocumentChange[] {
+    const out: DocumentChange[] = []
+    for (const [id, mutations] of this.touched) {
+      const previous = this.state.get(id)
+      const next = this.overlay.get(id) ?? null
+      if (previous === null && next === null) continue
+      out.push({ id, previous, next, mutations, effects: documentEffects(previous, next) })
+    }
+    return out
+  }
+}

@@ -1,0 +1,112 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import { principalOf } from './access'
+import {
+  snapshotOf,
+  badRequest,
+  parsePerspective,
+  perspectiveKey,
+  callerOf,
+  checkQueryInput,
+  type QueryRunner,
+  type ContentStore,
+  identityOf,
+  publicOnly,
+} from '../engine'
+import { apiVersionOf } from './api-version'
+import { groqParamsFrom, stringParam } from './request'
+
+const postBody = z.object({
+  query: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+  perspective: z.union([z.string(), z.array(z.string())]).optional(),
+})
+
+/** Queries that read the clock or the caller's identity cannot share cached results. */
+const UNCACHEABLE = /\bnow\s*\(|\bidentity\s*\(/
+const MAX_CACHED_RESULT = 512 * 1024
+
+/**
+ * GET and POST /data/query/:dataset. Results are cached per dataset version (any commit clears them) as
+ * serialized JSON, so the repeated reads of the site and the Studio cost one lookup. A miss is evaluated in a
+ * query worker, within the runner's limits (ADR 080).
+ */
+export function queryHandler(
+  store: ContentStore,
+  projectId: string,
+  runner: QueryRunner,
+  cacheResults = true,
+): RequestHandler {
+  return async (req, res) => {
+    const apiVersion = apiVersionOf(req)
+    const state = store.dataset(String(req.params.dataset))
+    let query: string | undefined
+    let params: Record<string, unknown>
+    let perspectiveParam: unknown = stringParam(req, 'perspective')
+    if (req.method === 'POST') {
+      const parsed = postBody.safeParse(req.body)
+      if (!parsed.success) throw badRequest('Request body must be {query, params?}')
+      query = parsed.data.query
+      params = { ...groqParamsFrom(req.query), ...parsed.data.params }
+      if (perspectiveParam === undefined && parsed.data.perspective !== undefined) {
+        const p = parsed.data.perspective
+        perspectiveParam = Array.isArray(p) ? p.join(',') : p
+      }
+    } else {
+      query = stringParam(req, 'query')
+      params = groqParamsFrom(req.query)
+    }
+    if (!query) throw badRequest('Missing query parameter "query"')
+    checkQueryInput(query, params, runner.limits)
+    const principal = principalOf(res)
+    const perspective = parsePerspective(perspectiveParam, apiVersion)
+    const restricted = publicOnly(principal)
+    const caller = callerOf(req.ip, principal)
+
+    const started = performance.now()
+    const evaluate = async () => {
+      const answer = await runner.run(caller, {
+        kind: 'query',
+        snapshot: snapshotOf(state),
+        perspective,
+        restricted,
+        query,
+        params,
+        identity: identityOf(principal),
+        timestamp: new Date().toISOString(),
+        projectId,
+        maxDepth: runner.limits.maxDepth,
+        maxResultBytes: runner.limits.maxResultBytes,
+      })
+      return answer.json!
+    }
+    let resultJson: string
+    if (!cacheResults || UNCACHEABLE.test(query)) {
+      resultJson = await evaluate()
+    } else {
+      // Per lane: an anonymous flood's evaluation is never the one a signed-in or loopback request waits on.
+      const key = `q:${caller.lane}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
+      // A commit during evaluation replaces the memo table, so a stale result is never served afterwards.
+      const pending = state.memo(key, evaluate)
+      try {
+        resultJson = await pending
+      } catch (error) {
+        state.forget(key, pending)
+        throw error
+      }
+      // Big results are not worth the memory: the cache is for the many small repeated reads.
+      if (resultJson.length > MAX_CACHED_RESULT) state.forget(key, pending)
+    }
+    const ms = Math.round(performance.now() - started)
+    const returnQuery = stringParam(req, 'returnQuery') !== 'false'
+    const head = returnQuery ? `{"ms":${ms},"query":${JSON.stringify(query)},` : `{"ms":${ms},`
+    const body = `${head}"result":${resultJson}}`
+    // res.end, not res.send: send would hash every body for an ETag, a measurable cost on the hottest path.
+    res.status(200)
+    res.set({
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+    })
+    res.end(body)
+  }
+}

@@ -1,0 +1,138 @@
+import { Router, type RequestHandler } from 'express'
+import type { Accounts } from '../accounts/accounts'
+import { grantsFor } from '../auth/acl'
+import { rolesOf } from '../auth/roles'
+import { ANONYMOUS, identityOf, notFound } from '../engine'
+
+export type ProjectInfo = {
+  projectId: string
+  displayName: string
+  createdAt: string
+  /** The datasets that exist now (the content store creates them). */
+  datasetNames: () => string[]
+}
+
+const unknownPath: RequestHandler = (req) => {
+  throw notFound(`Not found: ${req.path}`)
+}
+
+/** How often an idle live events stream sends a comment, so proxies keep it open. */
+export const LIVE_EVENTS_KEEP_ALIVE_MS = 25_000
+
+/** `data/live/events`: the welcome event, then only keep-alive comments until the browser closes it. */
+const liveEventsWithoutEvents: RequestHandler = (req, res) => {
+  res.status(200)
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    // no-transform keeps the compression middleware from buffering the stream (as data/listen does).
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  })
+  res.flushHeaders()
+  res.write('event: welcome\ndata: {}\n\n')
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), LIVE_EVENTS_KEEP_ALIVE_MS)
+  req.on('close', () => clearInterval(keepAlive))
+}
+
+/**
+ * Everything else the Studio asks the API for (ADR 102), answered so that hosted-only features switch
+ * themselves off: no feature flags, telemetry denied, no comments dataset, no upsell journeys.
+ */
+export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo): Router {
+  const router = Router()
+  const knownProject: RequestHandler = (req, _res, next) => {
+    if (req.params.projectId !== project.projectId) throw notFound('Project not found')
+    next()
+  }
+  const knownDataset: RequestHandler = (req, _res, next) => {
+    if (!project.datasetNames().includes(String(req.params.dataset))) throw notFound('Dataset not found')
+    next()
+  }
+
+  router.get('/ping', (_req, res) => res.set('Cache-Control', 'no-store').type('text').send('PONG'))
+  router.get('/data/ping/:dataset', knownDataset, (_req, res) =>
+    res.set('Cache-Control', 'no-store').type('text').send('PONG'),
+  )
+
+  // `[]` turns comments, tasks, scheduled publishing and releases off (hooks/useFeatureEnabled.ts).
+  router.get('/features', (_req, res) => res.json([]))
+  router.get('/intake/telemetry-status', (_req, res) => res.json({ status: 'denied' }))
+  router.post('/intake/batch', (_req, res) => res.status(204).end())
+
+  router.get('/projects/:projectId', knownProject, (_req, res) => {
+    // Who has an account and with which role is for signed-in users only (issue 12): anonymous gets none.
+    const signedIn = (res.locals.principal ?? ANONYMOUS).kind !== 'anonymous'
+    const members = (signedIn ? accounts.users.list() : []).map((user) => ({
+      id: user.id,
+      role: user.role,
+      roles: rolesOf(user.role),
+      isRobot: false,
+      isCurrentUser: user.id === identityOf(res.locals.principal ?? ANONYMOUS),
+      createdAt: user.createdAt,
+    }))
+    res.json({
+      id: project.projectId,
+      displayName: project.displayName,
+      studioHost: null,
+      isBlocked: false,
+      isDisabled: false,
+      isDisabledByUser: false,
+      activityFeedEnabled: false,
+      organizationId: null,
+      metadata: {},
+      createdAt: project.createdAt,
+      features: [],
+      members,
+      pendingInvites: 0,
+      maxRetentionDays: 3650,
+    })
+  })
+
+  router.get('/projects/:projectId/datasets', knownProject, (req, res) => {
+    // The comments add-on lookup must find nothing, or the Studio tries to use a comments dataset.
+    if (req.query.datasetProfile || req.query.addonFor) return res.json([])
+    res.json(
+      project.datasetNames().map((name) => ({
+        name,
+        aclMode: 'public',
+        createdAt: project.createdAt,
+        createdByUserId: null,
+        addonFor: null,
+        datasetProfile: 'content',
+        features: [],
+        tags: [],
+      })),
+    )
+  })
+
+  router.get('/projects/:projectId/datasets/:dataset/acl', knownProject, knownDataset, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(grantsFor(res.locals.principal ?? ANONYMOUS))
+  })
+
+  router.get('/projects/:projectId/user-applications', (_req, res) => res.json([]))
+
+  // Sanity's cloud-only services, answered with what the Studio reads as "nothing here", so it neither logs a
+  // failed request nor retries (ADR 102). Upsell and trial journeys: no data, no dialog.
+  router.get(/^\/journey(\/.*)?$/, (_req, res) => res.json(null))
+  router.post(/^\/journey(\/.*)?$/, (_req, res) => res.status(204).end())
+  // The help menu's resource list: none, so it shows its built-in links.
+  router.get('/help', (_req, res) => res.json({}))
+  // Schema descriptors for Sanity's schema service: reported complete, nothing to upload.
+  router.post('/descriptors/claim', (_req, res) => res.json({ synchronization: { type: 'complete' } }))
+  router.post('/descriptors/synchronize', (_req, res) => res.json({ type: 'complete' }))
+  // The live content events (cache tags of Sanity's CDN): a stream that says welcome and stays quiet.
+  router.get('/data/live/events/:dataset', knownDataset, liveEventsWithoutEvents)
+  // Asked after a failed event stream, to tell a CORS problem from others: every origin here is allowed.
+  router.get('/check/cors', (_req, res) =>
+    res.set('Cache-Control', 'no-store').json({ result: { allowed: true, withCredentials: true } }),
+  )
+  // References from other datasets and projects (the delete dialog asks): this API has no cross-dataset
+  // references, so there are none. References within the dataset the Studio finds with GROQ itself.
+  router.get('/data/references/:dataset/documents/:id/to', knownDataset, (req, res, next) =>
+    req.query.excludeInternalReferences === 'true' ? res.json({ totalCount: 0, references: [] }) : next(),
+  )
+  router.use('/descriptors', unknownPath)
+  router.use('/schedules', unknownPath)
+
+  return router
+}

@@ -1,0 +1,22 @@
+import type { Subscriber, SubscriberStatus } from './subscribers-repository'
+
+/**
+ * The subscriber admin API's types (admin-router.ts), written once here; the Studio's subscribers tool imports
+ * them as types (ADR 074).
+ */
+export type { SubscriberStatus }
+
+/** What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis. */
+export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
+
+/** `GET /subscribers`: one page of subscribers, with the count of each status. */
+export type SubscriberPage = {
+  items: AdminSubscriber[]
+  total: number
+  limit: number
+  offset: number
+  counts: Record<SubscriberStatus | 'all', number>
+}
+
+/** `GET /subscribers` and `GET /subscribers.csv` query parameters. */
+export type ListParams = { status?: SubscriberStatus; q?: string; limit?: number; offset?: number }

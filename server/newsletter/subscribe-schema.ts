@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { FIELD_LIMITS, HONEYPOT_FIELD } from '../../web/src/features/newsletter/subscribe-contract'
+
+export * from '../../web/src/features/newsletter/subscribe-contract'
+
+/** The server's validation of a sign-up; the browser imports only subscribe-contract.ts (no zod). */
+
+/** Uniqueness ignores case, as mail providers do in practice. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+const requiredText = (max: number) =>
+  z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`)
+
+/** Said to the person when a name has line breaks, control characters or a web address in it. */
+export const NAME_CONTENT_MESSAGE = 'Names cannot contain line breaks or web addresses'
+
+/** Control and invisible formatting characters (CR, LF, tab, NUL, bidi overrides, ...). */
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u
+/** A scheme (`https://`, `mailto:x`), `www.`, or a host name with a common top-level domain. */
+const WEB_ADDRESS =
+  /[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|mailto|ftp|javascript|data):|\bwww\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|biz|io|co|ru|cn|xyz|top|site|online|click|link|shop|app|me|ly|gl|tk)\b/iu
+
+/**
+ * A name goes into mails and the subscriber list: no line breaks (header and text injection) and no links
+ * (sign-ups used to send spam through our confirmation mail).
+ */
+export function isCleanName(name: string): boolean {
+  return !CONTROL.test(name) && !WEB_ADDRESS.test(name)
+}
+
+const name = (max: number) => requiredText(max).refine(isCleanName, NAME_CONTENT_MESSAGE)
+
+export const SubscribeSchema = z.object({
+  firstName: name(FIELD_LIMITS.firstName),
+  lastName: name(FIELD_LIMITS.lastName),
+  email: z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`)
+    .pipe(z.email('Not a valid e-mail address')),
+  [HONEYPOT_FIELD]: z.string().max(1000).optional(),
+})
+
+export type SubscribeInput = z.input<typeof SubscribeSchema>
+export type Subscription = z.output<typeof SubscribeSchema>

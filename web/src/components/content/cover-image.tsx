@@ -1,0 +1,40 @@
+import { useImageUrl } from '../../lib/content-context'
+import { hasImage, imageSrcSet, type ImageRef } from '../../lib/image-url'
+
+const COVER_ASPECT = 16 / 9
+const COVER_WIDTHS = [400, 640, 800, 1200, 1600]
+
+/**
+ * A post's cover, cropped to 16:9 around the editor's hotspot, in the widths the layout can use. The first
+ * cover on a page is the likely LCP element, so it loads eagerly with high priority; the rest lazily.
+ */
+export function CoverImage({
+  image,
+  sizes,
+  eager = false,
+  className,
+}: {
+  image: ImageRef | undefined
+  sizes: string
+  eager?: boolean
+  className?: string
+}) {
+  const imageUrl = useImageUrl()
+  if (!hasImage(image)) return null
+  const width = 800
+  const height = Math.round(width / COVER_ASPECT)
+  return (
+    <img
+      className={className}
+      src={imageUrl(image, { width, height })}
+      srcSet={imageSrcSet(imageUrl, image, COVER_WIDTHS, COVER_ASPECT)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={image.alt ?? ''}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+    />
+  )
+}

@@ -1,0 +1,2 @@
+/** The site feature's public module: the site settings every page reads (ADR 074). */
+export { useSiteSettings, type SiteSettings } from './api/get-site-settings'
