@@ -122,6 +122,7 @@ test.describe('navigation', () => {
   test('anchor links scroll smoothly on the home page and update the hash', async ({ page }) => {
     await atTestNow(page)
     await page.goto('/')
+    await waitForHydration(page)
     await mainNav(page).getByRole('link', { name: 'Media' }).click()
     await expect(page).toHaveURL(/\/#media$/)
     await expect
@@ -137,6 +138,7 @@ test.describe('navigation', () => {
   test('from another page an anchor link navigates to /#anchor and scrolls there', async ({ page }) => {
     await atTestNow(page)
     await page.goto('/news')
+    await waitForHydration(page)
     await mainNav(page).getByRole('link', { name: 'Contact' }).click()
     await expect(page).toHaveURL(/\/#contact$/)
     await expect(page.locator('#contact')).toBeInViewport()
@@ -289,6 +291,7 @@ test.describe('analytics', () => {
   }) => {
     await atTestNow(page)
     await page.goto('/')
+    await waitForHydration(page)
     await expect
       .poll(async () => (await analyticsQueue(page)).filter((e) => e[1] === 'page_view').length)
       .toBe(1)

@@ -51,6 +51,7 @@ test('/news lists the posts newest first, rendered on the server and hydrated wi
   )
 
   await page.goto('/news')
+  await waitForHydration(page)
   const titles = page.locator('.news-card__title')
   await expect(titles).toHaveText([ANNIVERSARY, ALMA_OESTE])
   const covers = page.locator('.news-card__image')
@@ -114,6 +115,7 @@ test('a post shows its rich text, a captioned photo and a video that loads only 
 
 test('previous and next posts link to each other', async ({ page, consoleErrors }) => {
   await page.goto('/news/anniversary-tour')
+  await waitForHydration(page)
   const neighbours = page.getByRole('navigation', { name: 'More news' })
   await expect(neighbours.getByRole('link', { name: /Next post/ })).toHaveCount(0)
   await neighbours.getByRole('link', { name: /Previous post/ }).click()
@@ -133,6 +135,7 @@ test('an unknown post is the 404 page with HTTP 404, inside the site layout', as
   consoleErrors,
 }) => {
   const response = await page.goto('/news/no-such-post')
+  await waitForHydration(page)
   expect(response?.status()).toBe(404)
   await expect(page).toHaveTitle('404 Page Not Found')
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()
@@ -159,6 +162,7 @@ test('"Loading news..." shows while the news code loads on client-side navigatio
   consoleErrors,
 }) => {
   await page.goto('/')
+  await waitForHydration(page)
   const chunk = await holdChunk(page, /\/assets\/news-page-[\w-]+\.js$/)
   await page.locator('#events').getByRole('link', { name: 'ten-year anniversary tour' }).click()
   await expect(page.getByText('Loading news...')).toBeVisible()

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { unexpectedStudioErrors } from './support/studio'
-import { expect, test } from './support/test'
+import { expect, test, waitForHydration } from './support/test'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
@@ -28,6 +28,7 @@ test('home page is rendered on the server with its title and content', async ({ 
 
 test('home page hydrates without errors', async ({ page, consoleErrors }) => {
   await page.goto('/')
+  await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Los Forasteros' })).toBeVisible()
   // A client-side navigation proves the router took over after hydration.
   await mainNav(page).getByRole('link', { name: 'News' }).click()
@@ -49,6 +50,7 @@ test('an unknown path renders the 404 page with HTTP status 404', async ({ page,
 
 test('/news shows "Loading news..." while its code loads on client-side navigation', async ({ page }) => {
   await page.goto('/')
+  await waitForHydration(page)
   const chunk = await holdChunk(page, /\/assets\/news-page-[\w-]+\.js$/)
   await mainNav(page).getByRole('link', { name: 'News' }).click()
   await expect(page.getByText('Loading news...')).toBeVisible()
