@@ -1,4 +1,4 @@
-import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityClient } from '@sanity/client'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEdgeTestServer, type EdgeTestServer } from '../testing/edge-test-server'
@@ -16,15 +16,7 @@ beforeAll(async () => {
     role: 'editor',
     password: 'p',
   })
-  editor = createClient({
-    apiHost: `${server.url}/content`,
-    useProjectHostname: false,
-    projectId: 'local',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    useCdn: false,
-    token: server.accounts.sessions.create(user.id).token,
-  })
+  editor = server.client(server.accounts.sessions.create(user.id).token, '2025-02-19')
 })
 afterAll(() => server.close())
 

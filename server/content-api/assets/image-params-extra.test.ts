@@ -1,4 +1,4 @@
-import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityClient } from '@sanity/client'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,15 +17,7 @@ beforeAll(async () => {
     role: 'editor',
     password: 'p',
   })
-  editor = createClient({
-    apiHost: `${server.url}/content`,
-    useProjectHostname: false,
-    projectId: 'local',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    useCdn: false,
-    token: server.accounts.sessions.create(user.id).token,
-  })
+  editor = server.client(server.accounts.sessions.create(user.id).token, '2025-02-19')
   // 200x100, saturated red with a thin white line, so saturation and sharpening change pixels measurably.
   const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#d02020' } })
     .composite([
