@@ -5,10 +5,19 @@ export type ImageMetadata = {
   hasAlpha: boolean
   isOpaque: boolean
   lqip?: string
-  palette?: {
-    _type: 'sanity.imagePalette'
-    dominant: PaletteSwatch
-  }
+  blurHash?: string
+  palette?: ImagePalette
+}
+
+export type ImagePalette = {
+  _type: 'sanity.imagePalette'
+  dominant: PaletteSwatch
+  vibrant: PaletteSwatch
+  darkVibrant: PaletteSwatch
+  lightVibrant: PaletteSwatch
+  muted: PaletteSwatch
+  darkMuted: PaletteSwatch
+  lightMuted: PaletteSwatch
 }
 
 export type PaletteSwatch = {
@@ -50,7 +59,12 @@ export type UploadDetails = {
   description?: string
   creditLine?: string
   source?: { id: string; name: string; url?: string }
+  /** Which optional image metadata to extract (the upload's `meta` parameter); Sanity's defaults when absent. */
+  metadata?: ReadonlySet<MetadataPart>
 }
+
+/** The optional metadata parts an upload can ask for (`@sanity/client`'s `extract`, sent as `meta`). */
+export type MetadataPart = 'blurhash' | 'lqip' | 'palette' | 'exif' | 'image' | 'location' | 'thumbhash'
 
 /**
  * Where asset documents live: content-core's store. Creating one is a transaction (so queries and listeners
