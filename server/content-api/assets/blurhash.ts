@@ -89,12 +89,8 @@ export function encodeBlurHash(pixels: Pixels, componentsX: number, componentsY:
   } else {
     hash += encodeBase83(0, 1)
   }
-  hash += encodeBase83(
-    (linearToSrgb(dc![0]) << 16) + (linearToSrgb(dc![1]) << 8) + linearToSrgb(dc![2]),
-    4,
-  )
-  const quantise = (v: number) =>
-    Math.max(0, Math.min(18, Math.floor(signPow(v / maximum, 0.5) * 9 + 9.5)))
+  hash += encodeBase83((linearToSrgb(dc![0]) << 16) + (linearToSrgb(dc![1]) << 8) + linearToSrgb(dc![2]), 4)
+  const quantise = (v: number) => Math.max(0, Math.min(18, Math.floor(signPow(v / maximum, 0.5) * 9 + 9.5)))
   for (const [r, g, b] of ac) hash += encodeBase83(quantise(r) * 19 * 19 + quantise(g) * 19 + quantise(b), 2)
   return hash
 }

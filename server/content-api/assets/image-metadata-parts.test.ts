@@ -44,7 +44,7 @@ function decodeBlurHash(hash: string, width: number, height: number) {
   return { nx, ny, average, length: hash.length, pixel }
 }
 
-async function rawOf(image: sharp.Sharp): Promise<Pixels> {
+async function rawOf(image: ReturnType<typeof sharp>): Promise<Pixels> {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height, channels: info.channels }
 }
@@ -84,7 +84,11 @@ describe('BlurHash', () => {
     const facts = await readImageFacts(await splitImage(400, 300))
     const decoded = decodeBlurHash(facts.metadata.blurHash!, 32, 24)
     expect([decoded.nx, decoded.ny, decoded.length]).toEqual([5, 4, 6 + 2 * 19])
-    const portrait = await readImageFacts(await sharp(await splitImage(400, 300)).rotate(90).toBuffer())
+    const portrait = await readImageFacts(
+      await sharp(await splitImage(400, 300))
+        .rotate(90)
+        .toBuffer(),
+    )
     expect(decodeBlurHash(portrait.metadata.blurHash!, 24, 32)).toMatchObject({ nx: 4, ny: 5 })
   })
 
@@ -178,12 +182,16 @@ describe('palette', () => {
       { r: 0, g: 0, b: 0, alpha: 0 },
       { r: 255, g: 255, b: 255, alpha: 1 },
     ]) {
-      const png = await sharp({ create: { width: 20, height: 20, channels: 4, background } }).png().toBuffer()
+      const png = await sharp({ create: { width: 20, height: 20, channels: 4, background } })
+        .png()
+        .toBuffer()
       const { metadata } = await readImageFacts(png)
       expect(Object.keys(metadata.palette!)).toHaveLength(8)
       expect(metadata.blurHash).toHaveLength(44)
     }
-    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer()
     expect((await readImageFacts(dot)).metadata.palette!.vibrant.background).toBe('#ff0000')
   })
 })

@@ -44,7 +44,8 @@ export function rgbToHsl([r, g, b]: Rgb): Rgb {
   if (max === min) return [0, 0, l]
   const d = max - min
   const s = l > 0.5 ? d / (2 - max - min) : d / (max + min)
-  const h = max === rn ? (gn - bn) / d + (gn < bn ? 6 : 0) : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4
+  const h =
+    max === rn ? (gn - bn) / d + (gn < bn ? 6 : 0) : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4
   return [h / 6, s, l]
 }
 
@@ -63,7 +64,13 @@ export function hslToRgb([h, s, l]: Rgb): Rgb {
 }
 
 const hex = (rgb: Rgb) =>
-  `#${rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 
 /**
  * Text colours on a swatch, from its YIQ brightness as Vibrant.js decides them (and as Sanity's swatches show):
@@ -143,8 +150,7 @@ export function imagePalette(pixels: Pixels): ImagePalette {
   const hasAlpha = pixels.channels === 4
   let bins = histogram(
     pixels,
-    (d, at) =>
-      (hasAlpha && d[at + 3]! < 125) || (d[at]! > 250 && d[at + 1]! > 250 && d[at + 2]! > 250),
+    (d, at) => (hasAlpha && d[at + 3]! < 125) || (d[at]! > 250 && d[at + 1]! > 250 && d[at + 2]! > 250),
   )
   // An all-white or all-transparent image still has colours: count everything then.
   if (bins.size === 0) bins = histogram(pixels, () => false)
@@ -184,7 +190,9 @@ export function imagePalette(pixels: Pixels): ImagePalette {
       palette[target.name] = swatch(colour.rgb, percent(colour.count))
       continue
     }
-    const sameKind = found.find(([name]) => name.toLowerCase().includes(target.name.includes('ibrant') ? 'vibrant' : 'muted'))
+    const sameKind = found.find(([name]) =>
+      name.toLowerCase().includes(target.name.includes('ibrant') ? 'vibrant' : 'muted'),
+    )
     const [h, s] = (sameKind?.[1] ?? fallback).hsl
     palette[target.name] = swatch(hslToRgb([h, s, target.luma[1]]), 0)
   }

@@ -39,7 +39,11 @@ async function photo(width = 120, height = 80): Promise<Buffer> {
 }
 
 const upload = async (bytes: Buffer, extract?: string[]) =>
-  (await editor.assets.upload('image', bytes, extract ? { extract: extract as never } : {})) as unknown as AssetDocument
+  (await editor.assets.upload(
+    'image',
+    bytes,
+    extract ? { extract: extract as never } : {},
+  )) as unknown as AssetDocument
 
 const SWATCHES = ['darkMuted', 'darkVibrant', 'dominant', 'lightMuted', 'lightVibrant', 'muted', 'vibrant']
 
@@ -47,7 +51,7 @@ async function post(query: string, body: Buffer, contentType = 'image/jpeg') {
   const res = await fetch(`${server.url}/content/v2025-02-19/assets/images/production${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    body,
+    body: new Uint8Array(body),
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
@@ -78,9 +82,12 @@ describe('image metadata on upload', () => {
       })
     }
     // GROQ sees the same fields the Studio and the site query.
-    const queried = await editor.fetch('*[_id == $id][0].metadata{blurHash, "vibrant": palette.vibrant.background}', {
-      id: asset._id,
-    })
+    const queried = await editor.fetch(
+      '*[_id == $id][0].metadata{blurHash, "vibrant": palette.vibrant.background}',
+      {
+        id: asset._id,
+      },
+    )
     expect(queried).toEqual({ blurHash: metadata!.blurHash, vibrant: metadata!.palette!.vibrant.background })
   })
 
@@ -102,7 +109,13 @@ describe('image metadata on upload', () => {
 
   it('accepts the parts Sanity accepts and we do not extract yet, and `extract` as the parameter name', async () => {
     const later = await upload(await photo(), ['exif', 'location', 'image', 'thumbhash', 'lqip'])
-    expect(Object.keys(later.metadata!).sort()).toEqual(['_type', 'dimensions', 'hasAlpha', 'isOpaque', 'lqip'])
+    expect(Object.keys(later.metadata!).sort()).toEqual([
+      '_type',
+      'dimensions',
+      'hasAlpha',
+      'isOpaque',
+      'lqip',
+    ])
     const aliased = await post('?extract=palette', await photo())
     expect(aliased.status).toBe(200)
     expect(Object.keys((aliased.body.document as AssetDocument).metadata!)).toContain('palette')
@@ -122,7 +135,12 @@ describe('image metadata on upload', () => {
       statusCode: 400,
       message: expect.stringContaining('"bogus"'),
     })
-    for (const query of ['?meta=bogus', '?meta=none&meta=palette', '?meta=dimensions', `?meta=${'x'.repeat(5000)}`]) {
+    for (const query of [
+      '?meta=bogus',
+      '?meta=none&meta=palette',
+      '?meta=dimensions',
+      `?meta=${'x'.repeat(5000)}`,
+    ]) {
       const res = await post(query, await photo())
       expect(res.status, query).toBe(400)
       expect(res.body).toMatchObject({ statusCode: 400, message: expect.any(String) })

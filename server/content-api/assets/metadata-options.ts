@@ -1,7 +1,15 @@
 import type { MetadataPart } from './asset-types'
 
 /** Every value `@sanity/client` may send as `meta` (its `AssetMetadataType`); `none` asks for nothing optional. */
-const PARTS: readonly MetadataPart[] = ['blurhash', 'lqip', 'palette', 'exif', 'image', 'location', 'thumbhash']
+const PARTS: readonly MetadataPart[] = [
+  'blurhash',
+  'lqip',
+  'palette',
+  'exif',
+  'image',
+  'location',
+  'thumbhash',
+]
 
 /** Sanity's defaults when an upload names no parts (its HTTP reference: `["palette","lqip","blurhash"]`). */
 export const DEFAULT_METADATA: ReadonlySet<MetadataPart> = new Set(['blurhash', 'lqip', 'palette'])
