@@ -7,6 +7,10 @@ export type ImageMetadata = {
   lqip?: string
   blurHash?: string
   palette?: ImagePalette
+  /** EXIF tags of the main IFD (`meta=image`), of the Exif IFD (`meta=exif`), GPS position (`meta=location`). */
+  image?: { _type: 'sanity.imageExifTags'; [tag: string]: unknown }
+  exif?: { _type: 'sanity.imageExifMetadata'; [tag: string]: unknown }
+  location?: { _type: 'geopoint'; lat: number; lng: number; alt?: number }
 }
 
 export type ImagePalette = {

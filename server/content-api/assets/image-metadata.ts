@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp'
 import type { ImageMetadata, MetadataPart } from './asset-types'
 import { blurHashComponents, encodeBlurHash, type Pixels } from './blurhash'
+import { geopointOf, readExif } from './exif-reader'
 import { imagePalette } from './image-palette'
 import { DEFAULT_METADATA } from './metadata-options'
 
@@ -38,7 +39,8 @@ export type ImageFacts = {
  * Dimensions (after EXIF orientation, as Sanity reports them) and alpha facts always; of the optional parts
  * (`parts`, Sanity's defaults when absent) a 20 px blurred JPEG data URI (`lqip`), the `blurHash` and the
  * seven-swatch `palette`, all from one copy of at most SAMPLE_SIZE px a side that sharp makes off the event
- * loop; BlurHash and palette are then under a millisecond of JavaScript. Throws UnsupportedImageError for anything sharp
+ * loop; BlurHash and palette are then under a millisecond of JavaScript. `image`, `exif` and `location` come
+ * from the file's EXIF block when asked for and present. Throws UnsupportedImageError for anything sharp
  * cannot decode.
  */
 export async function readImageFacts(
@@ -100,10 +102,28 @@ export async function readImageFacts(
       metadata.blurHash = encodeBlurHash(onWhite(pixels), x, y)
     }
     if (parts.has('palette')) metadata.palette = imagePalette(pixels)
+    Object.assign(metadata, exifMetadata(info.exif, parts))
     return { ...detected, width, height, metadata }
   } catch {
     throw new UnsupportedImageError('The image could not be decoded')
   }
+}
+
+/** The `image` and `exif` tags and the `location` an upload asks for, when the file has them. */
+function exifMetadata(block: Buffer | undefined, parts: ReadonlySet<MetadataPart>): Partial<ImageMetadata> {
+  if (!parts.has('exif') && !parts.has('image') && !parts.has('location')) return {}
+  const facts = readExif(block)
+  if (!facts) return {}
+  const found: Partial<ImageMetadata> = {}
+  if (parts.has('image') && Object.keys(facts.image).length > 0) {
+    found.image = { _type: 'sanity.imageExifTags', ...facts.image }
+  }
+  if (parts.has('exif') && Object.keys(facts.exif).length > 0) {
+    found.exif = { _type: 'sanity.imageExifMetadata', ...facts.exif }
+  }
+  const location = parts.has('location') ? geopointOf(facts.gps) : undefined
+  if (location) found.location = location
+  return found
 }
 
 /** BlurHash and palette work on this many pixels a side at most: under a millisecond of JavaScript each. */

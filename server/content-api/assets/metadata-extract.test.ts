@@ -107,15 +107,60 @@ describe('image metadata on upload', () => {
     expect(((await editor.getDocument(none._id)) as unknown as AssetDocument).metadata).toEqual(none.metadata)
   })
 
-  it('accepts the parts Sanity accepts and we do not extract yet, and `extract` as the parameter name', async () => {
-    const later = await upload(await photo(), ['exif', 'location', 'image', 'thumbhash', 'lqip'])
-    expect(Object.keys(later.metadata!).sort()).toEqual([
-      '_type',
-      'dimensions',
-      'hasAlpha',
-      'isOpaque',
-      'lqip',
-    ])
+  it('extracts EXIF tags, Exif metadata and the GPS location on request, and `extract` as the parameter name', async () => {
+    // libvips writes this EXIF block (our reader is not involved in making it).
+    const withExif = async () =>
+      sharp(await photo())
+        .withExif({
+          IFD0: { Make: 'RICOH', Model: 'GR IIIx', DateTime: '2025:02:21 18:37:52' },
+          IFD2: {
+            ISOSpeedRatings: '200',
+            ExposureTime: '1/640',
+            FNumber: '28/10',
+            DateTimeOriginal: '2025:01:23 22:36:48',
+          },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '19/1 10/1 3600/100',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '96/1 8/1 0/1',
+            GPSAltitudeRef: '0',
+            GPSAltitude: '120/10',
+          },
+        })
+        .jpeg()
+        .toBuffer()
+    const asset = await upload(await withExif(), ['exif', 'image', 'location', 'thumbhash'])
+    const { metadata } = (await editor.getDocument(asset._id)) as unknown as AssetDocument
+    expect(metadata!.image).toMatchObject({
+      _type: 'sanity.imageExifTags',
+      Make: 'RICOH',
+      Model: 'GR IIIx',
+      ModifyDate: '2025-02-21T18:37:52.000Z',
+      ExifOffset: expect.any(Number),
+    })
+    expect(metadata!.exif).toMatchObject({
+      _type: 'sanity.imageExifMetadata',
+      ISO: 200,
+      ExposureTime: 1 / 640,
+      FNumber: 2.8,
+      DateTimeOriginal: '2025-01-23T22:36:48.000Z',
+    })
+    expect(metadata!.location).toEqual({
+      _type: 'geopoint',
+      lat: 19.17666666666667,
+      lng: -96.13333333333334,
+      alt: 12,
+    })
+    // thumbhash is accepted (the client may send it) but not extracted; the defaults were not asked for.
+    expect(metadata).not.toHaveProperty('thumbHash')
+    expect(metadata).not.toHaveProperty('blurHash')
+    // Sanity's defaults leave EXIF and location out.
+    const plain = await upload(await withExif())
+    expect(plain.metadata).not.toHaveProperty('exif')
+    expect(plain.metadata).not.toHaveProperty('image')
+    expect(plain.metadata).not.toHaveProperty('location')
+
     const aliased = await post('?extract=palette', await photo())
     expect(aliased.status).toBe(200)
     expect(Object.keys((aliased.body.document as AssetDocument).metadata!)).toContain('palette')

@@ -14,9 +14,6 @@ const PARTS: readonly MetadataPart[] = [
 /** Sanity's defaults when an upload names no parts (its HTTP reference: `["palette","lqip","blurhash"]`). */
 export const DEFAULT_METADATA: ReadonlySet<MetadataPart> = new Set(['blurhash', 'lqip', 'palette'])
 
-/** Parts we accept (the client may send them) but do not extract yet (ADR 140, README). */
-export const NOT_EXTRACTED: ReadonlySet<MetadataPart> = new Set(['exif', 'image', 'location', 'thumbhash'])
-
 export class MetadataOptionError extends Error {
   constructor(message: string) {
     super(message)
