@@ -3,7 +3,7 @@ import { DATE_TAGS, EXIF_TAGS, GPS_TAGS, IMAGE_TAGS } from './exif-tags'
 /**
  * A small EXIF (TIFF IFD) reader for the `exif`, `image` and `location` upload metadata (ADR 140). The block comes
  * from an uploader, so every offset is bounds-checked, each IFD is read once and holds at most MAX_ENTRIES
- * entries, and anything malformed yields what was read so far (never an exception to the caller).
+ * entries, values are short, and anything malformed yields what was read so far (never an exception to the caller).
  */
 
 type Value = string | number | number[]
@@ -14,7 +14,9 @@ export type ExifFacts = {
 }
 
 const MAX_ENTRIES = 400
-const MAX_VALUE_BYTES = 64 * 1024
+/** Longest text and longest list of numbers kept: real tags are far shorter, and the values end up in a document. */
+const MAX_TEXT_BYTES = 2000
+const MAX_COMPONENTS = 64
 /** Bytes per component of each TIFF field type we read; 7 (UNDEFINED) and unknown types are skipped. */
 const TYPE_SIZE: Record<number, number> = {
   1: 1,
@@ -89,7 +91,7 @@ export function readExif(block: Buffer | undefined): ExifFacts | null {
       const type = u16(entry + 2)
       const size = TYPE_SIZE[type]
       const n = u32(entry + 4)
-      if (!name || !size || n === 0 || n * size > MAX_VALUE_BYTES) continue
+      if (!name || !size || n === 0 || n > (type === 2 ? MAX_TEXT_BYTES : MAX_COMPONENTS)) continue
       const at = n * size <= 4 ? entry + 8 : u32(entry + 8)
       if (!fits(at, n * size)) continue
       if (type === 2) {
