@@ -13,6 +13,7 @@ type Rgb = [number, number, number]
 type Colour = { rgb: Rgb; hsl: Rgb; count: number }
 type Target = {
   name: Exclude<keyof ImagePalette, '_type' | 'dominant'>
+  kind: 'vibrant' | 'muted'
   luma: [min: number, target: number, max: number]
   saturation: [min: number, target: number, max: number]
 }
@@ -25,12 +26,12 @@ const MUTED: Target['saturation'] = [0, 0.3, 0.4]
 
 /** In the order they are picked: a colour taken by an earlier target is not offered to a later one. */
 const TARGETS: Target[] = [
-  { name: 'vibrant', luma: NORMAL, saturation: VIBRANT },
-  { name: 'lightVibrant', luma: LIGHT, saturation: VIBRANT },
-  { name: 'darkVibrant', luma: DARK, saturation: VIBRANT },
-  { name: 'muted', luma: NORMAL, saturation: MUTED },
-  { name: 'lightMuted', luma: LIGHT, saturation: MUTED },
-  { name: 'darkMuted', luma: DARK, saturation: MUTED },
+  { name: 'vibrant', kind: 'vibrant', luma: NORMAL, saturation: VIBRANT },
+  { name: 'lightVibrant', kind: 'vibrant', luma: LIGHT, saturation: VIBRANT },
+  { name: 'darkVibrant', kind: 'vibrant', luma: DARK, saturation: VIBRANT },
+  { name: 'muted', kind: 'muted', luma: NORMAL, saturation: MUTED },
+  { name: 'lightMuted', kind: 'muted', luma: LIGHT, saturation: MUTED },
+  { name: 'darkMuted', kind: 'muted', luma: DARK, saturation: MUTED },
 ]
 
 const WEIGHT = { saturation: 3, luma: 6.5, population: 0.5 }
@@ -181,8 +182,8 @@ export function imagePalette(pixels: Pixels): ImagePalette {
   }
 
   // Derived swatches start from a found one of the same kind (vibrant or muted) when there is one.
-  const found = [...picked.entries()]
-  const fallback: Colour = picked.size > 0 ? found[0]![1] : colours[0]!
+  const found = TARGETS.filter((t) => picked.has(t.name))
+  const fallback: Colour = found.length > 0 ? picked.get(found[0]!.name)! : colours[0]!
   const palette = { _type: 'sanity.imagePalette' } as ImagePalette
   for (const target of TARGETS) {
     const colour = picked.get(target.name)
@@ -190,14 +191,14 @@ export function imagePalette(pixels: Pixels): ImagePalette {
       palette[target.name] = swatch(colour.rgb, percent(colour.count))
       continue
     }
-    const sameKind = found.find(([name]) =>
-      name.toLowerCase().includes(target.name.includes('ibrant') ? 'vibrant' : 'muted'),
-    )
-    const [h, s] = (sameKind?.[1] ?? fallback).hsl
-    palette[target.name] = swatch(hslToRgb([h, s, target.luma[1]]), 0)
+    const sameKind = found.find((t) => t.kind === target.kind)
+    // From the other kind, the saturation moves to the target's too: a muted swatch is never vivid.
+    const [h, s] = (sameKind ? picked.get(sameKind.name)! : fallback).hsl
+    const saturation = sameKind ? s : target.saturation[1]
+    palette[target.name] = swatch(hslToRgb([h, saturation, target.luma[1]]), 0)
   }
   // Dominant: the most populous of the picked swatches (Sanity's dominant repeats one of the six).
-  const dominant = found.sort((a, b) => b[1].count - a[1].count)[0]?.[1] ?? fallback
+  const dominant = [...picked.values()].sort((a, b) => b.count - a.count)[0] ?? fallback
   palette.dominant = swatch(dominant.rgb, percent(dominant.count))
   return palette
 }
