@@ -15,6 +15,7 @@ import {
   toNdjson,
   type ImportMode,
   type ImportResult,
+  type MissingReferences,
   type ContentStore,
   type SanityDocument,
 } from '../engine'
@@ -120,6 +121,7 @@ export async function importDataset(options: {
   file: string
   mode?: ImportMode
   identity: string
+  missingReferences?: MissingReferences
 }): Promise<ImportResult> {
   const { store, dataset } = options
   const mode = options.mode ?? 'create'
@@ -168,6 +170,7 @@ export async function importDataset(options: {
 
     const result = await importDocuments(store, dataset, docs, {
       mode,
+      missingReferences: options.missingReferences,
       baseDir,
       author: options.identity,
       assetImporter: createAssetImporter({ assets: options.assets, identity: options.identity }),

@@ -48,7 +48,7 @@ export function createAssetService({ files, documents, projectId, publicBase }: 
     const sha1 = createHash('sha1').update(bytes).digest('hex')
 
     if (kind === 'image') {
-      const facts = await readImageFacts(bytes)
+      const facts = await readImageFacts(bytes, details.metadata)
       const name = `${sha1}-${facts.width}x${facts.height}.${facts.extension}`
       const id = `image-${sha1}-${facts.width}x${facts.height}-${facts.extension}`
       await files.store(files.imagePath(dataset, name), bytes)

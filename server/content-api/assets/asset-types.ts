@@ -5,10 +5,23 @@ export type ImageMetadata = {
   hasAlpha: boolean
   isOpaque: boolean
   lqip?: string
-  palette?: {
-    _type: 'sanity.imagePalette'
-    dominant: PaletteSwatch
-  }
+  blurHash?: string
+  palette?: ImagePalette
+  /** EXIF tags of the main IFD (`meta=image`), of the Exif IFD (`meta=exif`), GPS position (`meta=location`). */
+  image?: { _type: 'sanity.imageExifTags'; [tag: string]: unknown }
+  exif?: { _type: 'sanity.imageExifMetadata'; [tag: string]: unknown }
+  location?: { _type: 'geopoint'; lat: number; lng: number; alt?: number }
+}
+
+export type ImagePalette = {
+  _type: 'sanity.imagePalette'
+  dominant: PaletteSwatch
+  vibrant: PaletteSwatch
+  darkVibrant: PaletteSwatch
+  lightVibrant: PaletteSwatch
+  muted: PaletteSwatch
+  darkMuted: PaletteSwatch
+  lightMuted: PaletteSwatch
 }
 
 export type PaletteSwatch = {
@@ -50,7 +63,12 @@ export type UploadDetails = {
   description?: string
   creditLine?: string
   source?: { id: string; name: string; url?: string }
+  /** Which optional image metadata to extract (the upload's `meta` parameter); Sanity's defaults when absent. */
+  metadata?: ReadonlySet<MetadataPart>
 }
+
+/** The optional metadata parts an upload can ask for (`@sanity/client`'s `extract`, sent as `meta`). */
+export type MetadataPart = 'blurhash' | 'lqip' | 'palette' | 'exif' | 'image' | 'location' | 'thumbhash'
 
 /**
  * Where asset documents live: content-core's store. Creating one is a transaction (so queries and listeners

@@ -7,6 +7,7 @@ import { EmptyUploadError, type AssetService } from './asset-service'
 import type { AssetKind, UploadDetails } from './asset-types'
 import { bareMimeType, OCTET_STREAM } from './file-types'
 import { UnsupportedImageError } from './image-metadata'
+import { MetadataOptionError, parseMetadataParts } from './metadata-options'
 
 const text = z.string().max(2000).optional()
 const UploadQuery = z.object({
@@ -18,14 +19,18 @@ const UploadQuery = z.object({
   sourceId: text,
   sourceName: text,
   sourceUrl: text,
+  // Read by parseMetadataParts; listed so the schema accepts them (repeated: arrays).
+  meta: z.unknown().optional(),
+  extract: z.unknown().optional(),
 })
 
 function details(req: Request): UploadDetails | null {
   const parsed = UploadQuery.safeParse(req.query)
   if (!parsed.success) return null
-  const { sourceId, sourceName, sourceUrl, ...rest } = parsed.data
+  const { sourceId, sourceName, sourceUrl, meta, extract, ...rest } = parsed.data
   return {
     ...rest,
+    metadata: parseMetadataParts({ meta, extract }),
     contentType: req.get('content-type'),
     ...(sourceId && sourceName
       ? { source: { id: sourceId, name: sourceName, ...(sourceUrl ? { url: sourceUrl } : {}) } }
@@ -64,7 +69,11 @@ export function createAssetUploadRouter(options: {
         const document = await options.assets.upload(kind, dataset, bytes, info, identity)
         res.json({ document })
       } catch (error) {
-        if (error instanceof EmptyUploadError || error instanceof UnsupportedImageError) {
+        if (
+          error instanceof EmptyUploadError ||
+          error instanceof UnsupportedImageError ||
+          error instanceof MetadataOptionError
+        ) {
           return next(badRequest(error.message))
         }
         next(error)

@@ -29,7 +29,9 @@ Accounts (safe while the server runs):
 
 Content (dataset from SANITY_DATASET, default production; --dataset overrides):
   export <file.tar.gz|file.ndjson>                  (safe while the server runs)
-  import <file.tar.gz|file.ndjson> [--replace|--missing]
+  import <file.tar.gz|file.ndjson> [--replace|--missing] [--weaken-missing-references]
+                                                    (strong references to documents in neither the file nor
+                                                    the dataset are refused, or imported weak with the flag)
                                                     (refused while the server runs: it keeps content in memory)
   assets:unused [--delete]                          lists images and files nothing uses; --delete removes them
                                                     (listing is safe while the server runs; --delete is refused)
@@ -261,6 +263,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         dataset: { type: 'string' },
         replace: { type: 'boolean' },
         missing: { type: 'boolean' },
+        'weaken-missing-references': { type: 'boolean' },
         force: { type: 'boolean' },
         delete: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -301,6 +304,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             file,
             files: assets.files,
             mode: parsed.values.replace ? 'replace' : parsed.values.missing ? 'missing' : 'create',
+            missingReferences: parsed.values['weaken-missing-references'] ? 'weaken' : 'refuse',
             identity: 'cli',
           })
           io.out(

@@ -55,6 +55,8 @@ export { applyActions } from './actions/apply-actions'
  * `strongReferences` lists a document's strong references.
  */
 export { checkReferenceIntegrity, strongReferences } from './reference-integrity'
+/** Imports refuse strong references that resolve nowhere, or weaken them on request (ADR 140). */
+export { MissingReferencesError, type MissingReferences } from './transfer/import-references'
 /** References marked `_strengthenOnPublish` become strong when their document is published. */
 export { strengthenOnPublish } from './strengthen-on-publish'
 

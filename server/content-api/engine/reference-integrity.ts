@@ -13,9 +13,8 @@ export type TouchedDocument = { id: string; previous: SanityDocument | null; nex
  * Studio writes their references without `_weak` and relies on the release's publish to check them.
  */
 
-/** The ids a document strongly references, in document order, without repeats. */
-export function strongReferences(doc: unknown): string[] {
-  const found = new Set<string>()
+/** Calls `visit` with every strong local reference object in `doc`, in document order. */
+export function visitStrongReferences(doc: unknown, visit: (ref: Record<string, unknown>) => void): void {
   const stack: unknown[] = [doc]
   while (stack.length > 0) {
     const node = stack.pop()
@@ -25,12 +24,40 @@ export function strongReferences(doc: unknown): string[] {
     }
     if (!node || typeof node !== 'object') continue
     const record = node as Record<string, unknown>
-    if (typeof record._ref === 'string' && isStrongLocal(record)) found.add(record._ref)
+    if (typeof record._ref === 'string' && isStrongLocal(record)) visit(record)
     const values = Object.values(record)
     for (let i = values.length - 1; i >= 0; i--)
       if (values[i] && typeof values[i] === 'object') stack.push(values[i])
   }
+}
+
+/** The ids a document strongly references, in document order, without repeats. */
+export function strongReferences(doc: unknown): string[] {
+  const found = new Set<string>()
+  visitStrongReferences(doc, (ref) => found.add(ref._ref as string))
   return [...found]
+}
+
+/** A strong reference whose target does not exist. */
+export type DanglingReference = { id: string; referenceID: string }
+
+/**
+ * The strong references of `docs` (release versions aside, as above) whose target is neither one of `docs`
+ * nor a document `exists` knows: what writing `docs` together would leave dangling.
+ */
+export function danglingReferences(
+  docs: readonly SanityDocument[],
+  exists: (id: string) => boolean,
+): DanglingReference[] {
+  const incoming = new Set(docs.map((doc) => doc._id))
+  const dangling: DanglingReference[] = []
+  for (const doc of docs) {
+    if (isVersionId(doc._id)) continue
+    for (const ref of strongReferences(doc)) {
+      if (!incoming.has(ref) && !exists(ref)) dangling.push({ id: doc._id, referenceID: ref })
+    }
+  }
+  return dangling
 }
 
 function isStrongLocal(ref: Record<string, unknown>): boolean {

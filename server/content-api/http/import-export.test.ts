@@ -8,13 +8,20 @@ import { startTestContentServer, type TestContentServer } from '../testing/test-
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/fixtures/seed')
 
-/** Records what it was asked for and answers with a deterministic asset id, like the assets module would. */
+/**
+ * Records what it was asked for and answers with a deterministic asset id, creating that asset document as the
+ * assets module would (an import refuses strong references to documents that do not exist, ADR 140).
+ */
 function recordingImporter() {
   const calls: unknown[] = []
   const importer: AssetImporter = {
     importAsset: async (request) => {
       calls.push(request)
-      return { assetId: `image-${path.basename(request.url).replace(/\W/g, '')}-1x1-png` }
+      const assetId = `image-${path.basename(request.url).replace(/\W/g, '')}-1x1-png`
+      await t.store.commit(request.dataset, { author: 'test' }, (ws) => {
+        ws.apply(assetId, { createIfNotExists: { _id: assetId, _type: 'sanity.imageAsset' } })
+      })
+      return { assetId }
     },
   }
   return { importer, calls }
@@ -81,7 +88,8 @@ describe('NDJSON import and export', () => {
       .createOrReplace({ _id: 'drafts.n1', _type: 'newsPost', title: 'Ñandú 2' })
       .commit()
     const first = await exportText('production')
-    expect(first.trim().split('\n')).toHaveLength(8)
+    // Seven documents and the logo's asset document.
+    expect(first.trim().split('\n')).toHaveLength(9)
     const docs = await readNdjson(Readable.from([first]))
     await importDocuments(t.store, 'copy', docs)
     const second = await exportText('copy')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { badRequest, ContentApiError } from '../errors'
 import type { ContentStore } from '../store/content-store'
 import type { SanityDocument } from '../types'
+import { settleImportReferences, type MissingReferences } from './import-references'
 import { readNdjson } from './ndjson'
 
 /**
@@ -34,6 +35,8 @@ export type ImportOptions = {
   assetImporter?: AssetImporter
   baseDir?: string
   author?: string
+  /** Strong references to documents in neither the import nor the dataset: refused (default) or weakened. */
+  missingReferences?: MissingReferences
 }
 
 export type ImportResult = { documents: number; transactions: number; assets: number }
@@ -119,7 +122,8 @@ function revisionGroups(docs: SanityDocument[]): Map<string, SanityDocument[]> {
 }
 
 /**
- * Imports documents in Sanity's export format. Documents keep `_createdAt` and `_updatedAt`, and documents
+ * Imports documents in Sanity's export format. Strong references must resolve within the import or the
+ * dataset (import-references.ts), so an import never leaves one dangling. Documents keep `_createdAt` and `_updatedAt`, and documents
  * that arrive with a `_rev` are committed in a transaction of that id (grouped by `_rev`, oldest first), so
  * `_rev` stays equal to a transaction id and an export of the imported dataset is identical to the input.
  * Everything is checked before anything is written; each group is one atomic transaction.
@@ -132,7 +136,11 @@ export async function importDocuments(
 ): Promise<ImportResult> {
   checkImport(store, dataset, docs, options)
   const mode = options.mode ?? 'create'
-  const { prepared, assets } = await withAssetsImported(dataset, docs, options)
+  const settled = settleImportReferences(dataset, store.dataset(dataset), docs, {
+    mode,
+    missingReferences: options.missingReferences,
+  })
+  const { prepared, assets } = await withAssetsImported(dataset, settled, options)
   // One transaction per original revision, in time order; documents without one share fresh transactions.
   const groups = revisionGroups(prepared)
   let transactions = 0

@@ -1,0 +1,86 @@
+/**
+ * EXIF tag names as Sanity's asset documents spell them (`metadata.image` for the main IFD, `metadata.exif` for
+ * the Exif IFD; names as exif-reader has them, e.g. `ISO`, `ModifyDate`, `ExifOffset`). Tags not listed are
+ * left out, as are binary (UNDEFINED) values.
+ */
+export const IMAGE_TAGS: Record<number, string> = {
+  0x010e: 'ImageDescription',
+  0x010f: 'Make',
+  0x0110: 'Model',
+  0x0112: 'Orientation',
+  0x011a: 'XResolution',
+  0x011b: 'YResolution',
+  0x0128: 'ResolutionUnit',
+  0x0131: 'Software',
+  0x0132: 'ModifyDate',
+  0x013b: 'Artist',
+  0x0213: 'YCbCrPositioning',
+  0x8298: 'Copyright',
+  0x8769: 'ExifOffset',
+  0x8825: 'GPSInfo',
+}
+
+export const EXIF_TAGS: Record<number, string> = {
+  0x829a: 'ExposureTime',
+  0x829d: 'FNumber',
+  0x8822: 'ExposureProgram',
+  0x8827: 'ISO',
+  0x8830: 'SensitivityType',
+  0x8831: 'StandardOutputSensitivity',
+  0x8832: 'RecommendedExposureIndex',
+  0x9003: 'DateTimeOriginal',
+  0x9004: 'DateTimeDigitized',
+  0x9010: 'OffsetTime',
+  0x9011: 'OffsetTimeOriginal',
+  0x9012: 'OffsetTimeDigitized',
+  0x9201: 'ShutterSpeedValue',
+  0x9202: 'ApertureValue',
+  0x9203: 'BrightnessValue',
+  0x9204: 'ExposureBiasValue',
+  0x9205: 'MaxApertureValue',
+  0x9206: 'SubjectDistance',
+  0x9207: 'MeteringMode',
+  0x9208: 'LightSource',
+  0x9209: 'Flash',
+  0x920a: 'FocalLength',
+  0x9214: 'SubjectArea',
+  0x9290: 'SubSecTime',
+  0x9291: 'SubSecTimeOriginal',
+  0x9292: 'SubSecTimeDigitized',
+  0xa001: 'ColorSpace',
+  0xa002: 'PixelXDimension',
+  0xa003: 'PixelYDimension',
+  0xa005: 'InteropOffset',
+  0xa20e: 'FocalPlaneXResolution',
+  0xa20f: 'FocalPlaneYResolution',
+  0xa210: 'FocalPlaneResolutionUnit',
+  0xa217: 'SensingMethod',
+  0xa401: 'CustomRendered',
+  0xa402: 'ExposureMode',
+  0xa403: 'WhiteBalance',
+  0xa404: 'DigitalZoomRatio',
+  0xa405: 'FocalLengthIn35mmFormat',
+  0xa406: 'SceneCaptureType',
+  0xa407: 'GainControl',
+  0xa408: 'Contrast',
+  0xa409: 'Saturation',
+  0xa40a: 'Sharpness',
+  0xa40c: 'SubjectDistanceRange',
+  0xa431: 'BodySerialNumber',
+  0xa432: 'LensSpecification',
+  0xa433: 'LensMake',
+  0xa434: 'LensModel',
+  0xa435: 'LensSerialNumber',
+}
+
+export const GPS_TAGS: Record<number, string> = {
+  1: 'GPSLatitudeRef',
+  2: 'GPSLatitude',
+  3: 'GPSLongitudeRef',
+  4: 'GPSLongitude',
+  5: 'GPSAltitudeRef',
+  6: 'GPSAltitude',
+}
+
+/** Tags holding EXIF date-times (`YYYY:MM:DD HH:MM:SS`), which Sanity stores as ISO strings. */
+export const DATE_TAGS = new Set(['ModifyDate', 'DateTimeOriginal', 'DateTimeDigitized'])
