@@ -1,4 +1,4 @@
-import sharp, { type Color } from 'sharp'
+import sharp, { type Color, type Sharp } from 'sharp'
 import { applyBoundsAndPad, applyColourParams } from './image-adjust'
 import { MAX_INPUT_PIXELS } from './image-metadata'
 import { boundedBox } from './image-params-extra'
@@ -85,7 +85,7 @@ function cropPosition(params: ImageParams): string | number {
   return GRAVITY[crop.join(',')] ?? 'centre'
 }
 
-type Sized = { image: sharp.Sharp; width: number; height: number }
+type Sized = { image: Sharp; width: number; height: number }
 
 /** Orients the source and applies `rect` (in source pixels). */
 async function orientAndCrop(source: string, params: ImageParams): Promise<Sized> {
@@ -110,12 +110,7 @@ async function orientAndCrop(source: string, params: ImageParams): Promise<Sized
 }
 
 /** `fit=fillmax`: fit inside the box without upscaling, then pad to the box with the fill colour. */
-async function fillMax(
-  image: sharp.Sharp,
-  boxW: number,
-  boxH: number,
-  fillColour: Color,
-): Promise<sharp.Sharp> {
+async function fillMax(image: Sharp, boxW: number, boxH: number, fillColour: Color): Promise<Sharp> {
   const inner = await image
     .resize(boxW, boxH, { fit: 'inside', withoutEnlargement: true })
     .toBuffer({ resolveWithObject: true })
@@ -131,7 +126,7 @@ async function fillMax(
 }
 
 /** crop and min: cover the box; min never exceeds the source, keeping the requested aspect ratio. */
-async function cover(sized: Sized, params: ImageParams, boxW: number, boxH: number): Promise<sharp.Sharp> {
+async function cover(sized: Sized, params: ImageParams, boxW: number, boxH: number): Promise<Sharp> {
   const { image, width, height } = sized
   let targetW = boxW
   let targetH = boxH
@@ -159,7 +154,7 @@ async function cover(sized: Sized, params: ImageParams, boxW: number, boxH: numb
 }
 
 /** Resizes by `fit` into the box (`w`/`h` times `dpr`); without a box the image keeps its size. */
-async function resizeToBox(sized: Sized, params: ImageParams, fillColour: Color): Promise<sharp.Sharp> {
+async function resizeToBox(sized: Sized, params: ImageParams, fillColour: Color): Promise<Sharp> {
   const { image } = sized
   const dpr = params.dpr ?? 1
   const box = boundedBox(params)
@@ -182,11 +177,11 @@ async function resizeToBox(sized: Sized, params: ImageParams, fillColour: Color)
 
 /** Bounds and padding, colour, flips, rotation and effects, then the background for formats without alpha. */
 async function applyEffects(
-  resized: sharp.Sharp,
+  resized: Sharp,
   params: ImageParams,
   canAlpha: boolean,
   fillColour: Color,
-): Promise<sharp.Sharp> {
+): Promise<Sharp> {
   let image = resized
   if (params.minW || params.minH || params.maxW || params.maxH || params.pad)
     image = await applyBoundsAndPad(image, params, params.dpr ?? 1, fillColour)
@@ -202,7 +197,7 @@ async function applyEffects(
   return image
 }
 
-function encode(image: sharp.Sharp, params: ImageParams, output: Output): Promise<Buffer> {
+function encode(image: Sharp, params: ImageParams, output: Output): Promise<Buffer> {
   switch (output.encoding) {
     case 'jpeg':
       return image
