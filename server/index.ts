@@ -53,6 +53,30 @@ async function startHttpsFront(env: Env, server: Server, logger: Logger): Promis
   return front
 }
 
+/** The content store, its GROQ workers and the embedded content API, with the seed content on first start. */
+async function openContent(env: Env, logger: Logger) {
+  const contentStore = new ContentStore({
+    file: path.join(env.DATA_DIR, 'content.sqlite'),
+    datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
+  })
+  // GROQ runs in worker threads, off the event loop that serves pages (ADR 080).
+  const queryPool = new QueryPool({ threads: env.QUERY_WORKERS, memoryMb: env.QUERY_WORKER_MEMORY_MB })
+  await queryPool.ready()
+  const contentApi = await createEmbeddedContentApi({
+    env,
+    store: contentStore,
+    logger,
+    markRunning: true,
+    contentApiOptions: { queryPool },
+  })
+  const siteDataset = env.SANITY_DATASET ?? 'production'
+  // First start: an empty dataset gets the seed content. A failing seed is logged, never fatal.
+  await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
+    .then((result) => result && logger.info({ dataset: siteDataset, ...result }, 'imported seed content'))
+    .catch((err: unknown) => logger.error({ err, dataset: siteDataset }, 'seed import failed'))
+  return { contentStore, queryPool, contentApi }
+}
+
 type Running = {
   logger: Logger
   server: Server
@@ -109,25 +133,7 @@ async function main() {
   const renderer =
     env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
 
-  const contentStore = new ContentStore({
-    file: path.join(env.DATA_DIR, 'content.sqlite'),
-    datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
-  })
-  // GROQ runs in worker threads, off the event loop that serves pages (ADR 080).
-  const queryPool = new QueryPool({ threads: env.QUERY_WORKERS, memoryMb: env.QUERY_WORKER_MEMORY_MB })
-  await queryPool.ready()
-  const contentApi = await createEmbeddedContentApi({
-    env,
-    store: contentStore,
-    logger,
-    markRunning: true,
-    contentApiOptions: { queryPool },
-  })
-  const siteDataset = env.SANITY_DATASET ?? 'production'
-  // First start: an empty dataset gets the seed content. A failing seed is logged, never fatal.
-  await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
-    .then((result) => result && logger.info({ dataset: siteDataset, ...result }, 'imported seed content'))
-    .catch((err: unknown) => logger.error({ err, dataset: siteDataset }, 'seed import failed'))
+  const { contentStore, queryPool, contentApi } = await openContent(env, logger)
 
   // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
   // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
