@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
@@ -26,6 +26,89 @@ const CLOSED: GalleryState = { index: null, closing: false }
 
 const isPlayable = (item: GalleryItem | undefined) => item?.kind === 'youtube' || item?.kind === 'video'
 
+/** The open item; opening one takes the screen (ADR 072) and pauses the hero for a playable item. */
+function useGalleryState(itemsRef: RefObject<GalleryItem[]>) {
+  const [state, setState] = useState<GalleryState>(CLOSED)
+  const stateRef = useRef(state)
+  const closeTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  const commit = useCallback((next: GalleryState) => {
+    stateRef.current = next
+    setState(next)
+  }, [])
+
+  const show = useCallback(
+    (index: number) => {
+      clearTimeout(closeTimerRef.current)
+      const wasOpen = stateRef.current.index !== null && !stateRef.current.closing
+      commit({ index, closing: false })
+      // ADR 072: asked for by a click or the address (deep link, Back, Forward), never on top of another popup.
+      if (!wasOpen) dialogStack.takeScreen('gallery')
+      // Spec §4: opening a video or YouTube item mutes and pauses the hero.
+      if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
+    },
+    [commit, itemsRef],
+  )
+
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimerRef.current)
+      if (stateRef.current.index !== null) mediaCoordinator.notify('gallery-closed')
+    },
+    [],
+  )
+  return { state, stateRef, closeTimerRef, commit, show }
+}
+
+/** The URL as the source: deep links on arrival, Back and Forward. */
+function useFollowMediaParam(
+  slug: string | null,
+  gallery: {
+    stateRef: RefObject<GalleryState>
+    itemsRef: RefObject<GalleryItem[]>
+    show: (index: number) => void
+    close: (options: { fromUrl: boolean }) => void
+  },
+) {
+  const { stateRef, itemsRef, show, close } = gallery
+  const arrival = useRef(true)
+  useEffect(() => {
+    // React renders location updates as transitions, late under load: a slug the address bar has already left
+    // (our own previous/next, replaced by a newer one) is no change from outside, and acting on it would step
+    // back to an item the visitor moved past. The render with the current address follows.
+    if (slug !== readMediaParam(window.location.search)) return
+    const initial = arrival.current
+    arrival.current = false
+    const { index, closing } = stateRef.current
+    const list = itemsRef.current
+    const openSlug = index !== null && !closing ? (list[index]?.slug ?? null) : null
+    const action = mediaParamAction(
+      slug,
+      openSlug,
+      list.map((item) => item.slug),
+    )
+    switch (action.type) {
+      case 'unknown':
+        console.warn(`Gallery: no media item with the slug "${action.slug}"; nothing to open.`)
+        return
+      case 'close':
+        if (index !== null) close({ fromUrl: true })
+        return
+      case 'open': {
+        if (!initial) {
+          show(action.index)
+          return
+        }
+        // Spec §2: a page loaded with ?media= opens the item after about 100 ms.
+        const timer = setTimeout(() => show(action.index), MEDIA_DEEP_LINK_DELAY_MS)
+        return () => clearTimeout(timer)
+      }
+      default:
+        return
+    }
+  }, [slug, show, close, stateRef, itemsRef])
+}
+
 /**
  * The gallery overlay's state and its mirror in the URL (ADR 070). `?media={slug}` always names the open item:
  * opening pushes a history entry (Back closes the overlay), previous/next replace it, closing fades out and then
@@ -35,34 +118,14 @@ const isPlayable = (item: GalleryItem | undefined) => item?.kind === 'youtube' |
 export function useGallery(items: GalleryItem[]) {
   const location = useLocation()
   const navigate = useNavigate()
-  const [state, setState] = useState<GalleryState>(CLOSED)
   // Event handlers and the URL effect read the latest state and items without re-subscribing.
-  const stateRef = useRef(state)
   const itemsRef = useRef(items)
   const locationRef = useRef(location)
   useEffect(() => {
     itemsRef.current = items
     locationRef.current = location
   })
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  const commit = useCallback((next: GalleryState) => {
-    stateRef.current = next
-    setState(next)
-  }, [])
-
-  const show = useCallback(
-    (index: number) => {
-      clearTimeout(closeTimer.current)
-      const wasOpen = stateRef.current.index !== null && !stateRef.current.closing
-      commit({ index, closing: false })
-      // ADR 072: asked for by a click or the address (deep link, Back, Forward), never on top of another popup.
-      if (!wasOpen) dialogStack.takeScreen('gallery')
-      // Spec §4: opening a video or YouTube item mutes and pauses the hero.
-      if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
-    },
-    [commit],
-  )
+  const { state, stateRef, closeTimerRef, commit, show } = useGalleryState(itemsRef)
 
   const writeUrl = useCallback(
     (slug: string | null, mode: 'push' | 'replace') => {
@@ -99,7 +162,7 @@ export function useGallery(items: GalleryItem[]) {
       show(next)
       writeUrl(itemsRef.current[next]?.slug ?? null, 'replace')
     },
-    [show, writeUrl],
+    [show, writeUrl, stateRef],
   )
 
   /** Fades out; after 300 ms clears the item and, unless the URL already changed, the parameter. */
@@ -108,7 +171,7 @@ export function useGallery(items: GalleryItem[]) {
       const { index, closing } = stateRef.current
       if (index === null || closing) return
       commit({ index, closing: true })
-      closeTimer.current = setTimeout(() => {
+      closeTimerRef.current = setTimeout(() => {
         commit(CLOSED)
         mediaCoordinator.notify('gallery-closed')
         if (fromUrl || readMediaParam(locationRef.current.search) === null) return
@@ -117,57 +180,14 @@ export function useGallery(items: GalleryItem[]) {
         else writeUrl(null, 'replace')
       }, OVERLAY_CLOSE_DELAY_MS)
     },
-    [commit, navigate, writeUrl],
+    [commit, navigate, writeUrl, stateRef, closeTimerRef],
   )
 
-  useEffect(
-    () => () => {
-      clearTimeout(closeTimer.current)
-      if (stateRef.current.index !== null) mediaCoordinator.notify('gallery-closed')
-    },
-    [],
-  )
   // Registered here, with the page, not in the lazy overlay: the stack knows while the overlay's code loads.
   useDialogStackEntry('gallery', state.index !== null, () => close())
 
-  // The URL as the source: deep links on arrival, Back and Forward.
   const slug = readMediaParam(location.search)
-  const arrival = useRef(true)
-  useEffect(() => {
-    // React renders location updates as transitions, late under load: a slug the address bar has already left
-    // (our own previous/next, replaced by a newer one) is no change from outside, and acting on it would step
-    // back to an item the visitor moved past. The render with the current address follows.
-    if (slug !== readMediaParam(window.location.search)) return
-    const initial = arrival.current
-    arrival.current = false
-    const { index, closing } = stateRef.current
-    const list = itemsRef.current
-    const openSlug = index !== null && !closing ? (list[index]?.slug ?? null) : null
-    const action = mediaParamAction(
-      slug,
-      openSlug,
-      list.map((item) => item.slug),
-    )
-    switch (action.type) {
-      case 'unknown':
-        console.warn(`Gallery: no media item with the slug "${action.slug}"; nothing to open.`)
-        return
-      case 'close':
-        if (index !== null) close({ fromUrl: true })
-        return
-      case 'open': {
-        if (!initial) {
-          show(action.index)
-          return
-        }
-        // Spec §2: a page loaded with ?media= opens the item after about 100 ms.
-        const timer = setTimeout(() => show(action.index), MEDIA_DEEP_LINK_DELAY_MS)
-        return () => clearTimeout(timer)
-      }
-      default:
-        return
-    }
-  }, [slug, show, close])
+  useFollowMediaParam(slug, { stateRef, itemsRef, show, close })
 
   return { ...state, open, go, close, requested: slug }
 }
