@@ -1,6 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type RefObject,
+} from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
 import { popupMemory } from './popup-memory'
@@ -40,6 +48,22 @@ function useSignUp(onSignedUp: () => void) {
   })
 }
 
+/** One labelled input of the form. */
+function Field({
+  label,
+  inputId,
+  ...input
+}: { label: string; inputId: string } & InputHTMLAttributes<HTMLInputElement> & {
+    ref?: RefObject<HTMLInputElement | null>
+  }) {
+  return (
+    <div className="newsletter-popup__field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} {...input} />
+    </div>
+  )
+}
+
 function SignUpFields({
   id,
   values,
@@ -54,48 +78,42 @@ function SignUpFields({
   return (
     <>
       <div className="newsletter-popup__row">
-        <div className="newsletter-popup__field">
-          <label htmlFor={`${id}-first`}>First Name</label>
-          <input
-            ref={firstNameRef}
-            id={`${id}-first`}
-            name="firstName"
-            type="text"
-            autoComplete="given-name"
-            required
-            maxLength={FIELD_LIMITS.firstName}
-            value={values.firstName}
-            onChange={field('firstName')}
-          />
-        </div>
-        <div className="newsletter-popup__field">
-          <label htmlFor={`${id}-last`}>Last Name</label>
-          <input
-            id={`${id}-last`}
-            name="lastName"
-            type="text"
-            autoComplete="family-name"
-            required
-            maxLength={FIELD_LIMITS.lastName}
-            value={values.lastName}
-            onChange={field('lastName')}
-          />
-        </div>
-      </div>
-      <div className="newsletter-popup__field">
-        <label htmlFor={`${id}-email`}>Email Address</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+        <Field
+          label="First Name"
+          ref={firstNameRef}
+          inputId={`${id}-first`}
+          name="firstName"
+          type="text"
+          autoComplete="given-name"
           required
-          maxLength={FIELD_LIMITS.email}
-          value={values.email}
-          onChange={field('email')}
+          maxLength={FIELD_LIMITS.firstName}
+          value={values.firstName}
+          onChange={field('firstName')}
+        />
+        <Field
+          label="Last Name"
+          inputId={`${id}-last`}
+          name="lastName"
+          type="text"
+          autoComplete="family-name"
+          required
+          maxLength={FIELD_LIMITS.lastName}
+          value={values.lastName}
+          onChange={field('lastName')}
         />
       </div>
+      <Field
+        label="Email Address"
+        inputId={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={FIELD_LIMITS.email}
+        value={values.email}
+        onChange={field('email')}
+      />
     </>
   )
 }
