@@ -1,14 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
-import {
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type RefObject,
-} from 'react'
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
 import { popupMemory } from './popup-memory'
@@ -48,27 +40,77 @@ function useSignUp(onSignedUp: () => void) {
   })
 }
 
-/** One labelled input of the form. */
+type FieldSpec = {
+  name: keyof SubscribePayload
+  label: string
+  suffix: string
+  type: 'text' | 'email'
+  autoComplete: string
+  inputMode?: 'email'
+}
+
+const FIELDS: Record<keyof SubscribePayload, FieldSpec> = {
+  firstName: {
+    name: 'firstName',
+    label: 'First Name',
+    suffix: 'first',
+    type: 'text',
+    autoComplete: 'given-name',
+  },
+  lastName: {
+    name: 'lastName',
+    label: 'Last Name',
+    suffix: 'last',
+    type: 'text',
+    autoComplete: 'family-name',
+  },
+  email: {
+    name: 'email',
+    label: 'Email Address',
+    suffix: 'email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+}
+
+/** One labelled, required input of the form. */
 function Field({
-  label,
-  inputId,
-  ...input
-}: { label: string; inputId: string } & InputHTMLAttributes<HTMLInputElement> & {
-    ref?: RefObject<HTMLInputElement | null>
-  }) {
+  spec,
+  id,
+  values,
+  field,
+  inputRef,
+}: {
+  spec: FieldSpec
+  id: string
+  values: SubscribePayload
+  field: FieldChange
+  inputRef?: RefObject<HTMLInputElement | null>
+}) {
+  const inputId = `${id}-${spec.suffix}`
   return (
     <div className="newsletter-popup__field">
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} {...input} />
+      <label htmlFor={inputId}>{spec.label}</label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        name={spec.name}
+        type={spec.type}
+        autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
+        required
+        maxLength={FIELD_LIMITS[spec.name]}
+        value={values[spec.name]}
+        onChange={field(spec.name)}
+      />
     </div>
   )
 }
 
 function SignUpFields({
-  id,
-  values,
-  field,
   firstNameRef,
+  ...form
 }: {
   id: string
   values: SubscribePayload
@@ -78,42 +120,10 @@ function SignUpFields({
   return (
     <>
       <div className="newsletter-popup__row">
-        <Field
-          label="First Name"
-          ref={firstNameRef}
-          inputId={`${id}-first`}
-          name="firstName"
-          type="text"
-          autoComplete="given-name"
-          required
-          maxLength={FIELD_LIMITS.firstName}
-          value={values.firstName}
-          onChange={field('firstName')}
-        />
-        <Field
-          label="Last Name"
-          inputId={`${id}-last`}
-          name="lastName"
-          type="text"
-          autoComplete="family-name"
-          required
-          maxLength={FIELD_LIMITS.lastName}
-          value={values.lastName}
-          onChange={field('lastName')}
-        />
+        <Field spec={FIELDS.firstName} inputRef={firstNameRef} {...form} />
+        <Field spec={FIELDS.lastName} {...form} />
       </div>
-      <Field
-        label="Email Address"
-        inputId={`${id}-email`}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={FIELD_LIMITS.email}
-        value={values.email}
-        onChange={field('email')}
-      />
+      <Field spec={FIELDS.email} {...form} />
     </>
   )
 }
