@@ -154,6 +154,27 @@ function HoneypotField({
   )
 }
 
+/** Focuses the first field on open, and gives focus back to what had it on close. */
+function useFirstFieldFocus(firstNameRef: RefObject<HTMLInputElement | null>) {
+  const returnFocusRef = useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
+      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      event.preventDefault()
+      firstNameRef.current?.focus()
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = returnFocusRef.current
+      returnFocusRef.current = null
+      if (target?.isConnected && target !== document.body) {
+        event.preventDefault()
+        target.focus()
+      }
+    },
+  }
+}
+
 /**
  * The newsletter popup's dialog and form (spec §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
  * first open, so Radix Dialog and the form stay out of the JavaScript every page loads first.
@@ -170,7 +191,7 @@ export function NewsletterDialog({
   const [values, setValues] = useState<SubscribePayload>(EMPTY)
   const [honeypot, setHoneypot] = useState('')
   const firstNameRef = useRef<HTMLInputElement>(null)
-  const returnFocusRef = useRef<HTMLElement | null>(null)
+  const focus = useFirstFieldFocus(firstNameRef)
   const id = useId()
 
   const signUp = useSignUp(() => {
@@ -195,21 +216,8 @@ export function NewsletterDialog({
         <Dialog.Overlay className="newsletter-popup__overlay" />
         <Dialog.Content
           className="newsletter-popup"
-          onOpenAutoFocus={(event) => {
-            // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
-            returnFocusRef.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null
-            event.preventDefault()
-            firstNameRef.current?.focus()
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusRef.current
-            returnFocusRef.current = null
-            if (target?.isConnected && target !== document.body) {
-              event.preventDefault()
-              target.focus()
-            }
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <Dialog.Title className="newsletter-popup__title">{settings.title}</Dialog.Title>
           <Dialog.Description className="newsletter-popup__text">{settings.text}</Dialog.Description>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import type { GalleryItem } from '../api/get-gallery-items'
@@ -109,6 +109,25 @@ function useFollowMediaParam(
   }, [slug, show, close, stateRef, itemsRef])
 }
 
+/** Writes `?media=` into the current address: pushing a history entry on open, replacing it otherwise. */
+function useMediaParamWriter(navigate: NavigateFunction, locationRef: RefObject<Location>) {
+  return useCallback(
+    (slug: string | null, mode: 'push' | 'replace') => {
+      const current = locationRef.current
+      const state = current.state as GalleryHistoryState
+      void navigate(
+        { pathname: current.pathname, search: withMediaParam(current.search, slug), hash: current.hash },
+        {
+          replace: mode === 'replace',
+          preventScrollReset: true,
+          state: mode === 'push' ? { galleryPushed: true } : state,
+        },
+      )
+    },
+    [navigate, locationRef],
+  )
+}
+
 /**
  * The gallery overlay's state and its mirror in the URL (ADR 070). `?media={slug}` always names the open item:
  * opening pushes a history entry (Back closes the overlay), previous/next replace it, closing fades out and then
@@ -127,21 +146,7 @@ export function useGallery(items: GalleryItem[]) {
   })
   const { state, stateRef, closeTimerRef, commit, show } = useGalleryState(itemsRef)
 
-  const writeUrl = useCallback(
-    (slug: string | null, mode: 'push' | 'replace') => {
-      const current = locationRef.current
-      const state = current.state as GalleryHistoryState
-      void navigate(
-        { pathname: current.pathname, search: withMediaParam(current.search, slug), hash: current.hash },
-        {
-          replace: mode === 'replace',
-          preventScrollReset: true,
-          state: mode === 'push' ? { galleryPushed: true } : state,
-        },
-      )
-    },
-    [navigate],
-  )
+  const writeUrl = useMediaParamWriter(navigate, locationRef)
 
   const open = useCallback(
     (index: number) => {
