@@ -33,4 +33,16 @@ export default tseslint.config(
     },
   },
   ...importBoundaries,
+  {
+    // A function in product code has at most 80 lines, blank lines and comments included (ADR 074). A factory
+    // whose body is only a group of small closures may say so in an eslint-disable-next-line comment.
+    files: ['server/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
 )

@@ -64,7 +64,7 @@ export function requestListener(app: Express & { pages: PageResponses }): Reques
 
 /** Builds the Express app without listening, so tests can drive it with supertest or on port 0. */
 export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
-  const { env, logger, clock, renderer, routers = {}, loopbackPort } = deps
+  const { env, logger, clock, routers = {} } = deps
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
@@ -74,19 +74,7 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     isDev: env.NODE_ENV === 'development',
     analytics: !!env.GA_MEASUREMENT_ID,
   })
-  const siteContent = env.NODE_ENV === 'development' ? undefined : deps.siteContent
-  const pages = createPageResponses({
-    clock,
-    logger,
-    siteUrl: env.SITE_URL,
-    hostPolicy,
-    securityHandlers: security,
-    changes: siteContent?.changes,
-    nextScheduled: siteContent?.nextScheduled,
-    reader: siteContent?.reader,
-    policyFor: renderer?.cachePolicy,
-    limits: deps.pageCacheLimits,
-  })
+  const pages = pageResponsesFor(deps, hostPolicy, security)
 
   // A stored page is answered first, as `requestListener` does before Express: with its host checked, its
   // transport and security headers, and logged, without the rest of the stack (ADR 090).
@@ -108,6 +96,42 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
   for (const [mountPath, router] of Object.entries(routers)) app.use(mountPath, router)
   app.use('/api', apiNotFound)
 
+  mountPageRoutes(app, deps, pages)
+
+  app.use(errorHandler)
+  return Object.assign(app, { pages })
+}
+
+/** Pages and feeds are rendered once per content revision and kept, except in development (ADR 090). */
+function siteContentFor(deps: AppDeps): SiteContent | undefined {
+  return deps.env.NODE_ENV === 'development' ? undefined : deps.siteContent
+}
+
+function pageResponsesFor(
+  deps: AppDeps,
+  hostPolicy: ReturnType<typeof hostPolicyFrom>,
+  security: ReturnType<typeof securityHeaders>,
+): PageResponses {
+  const { env, logger, clock, renderer } = deps
+  const siteContent = siteContentFor(deps)
+  return createPageResponses({
+    clock,
+    logger,
+    siteUrl: env.SITE_URL,
+    hostPolicy,
+    securityHandlers: security,
+    changes: siteContent?.changes,
+    nextScheduled: siteContent?.nextScheduled,
+    reader: siteContent?.reader,
+    policyFor: renderer?.cachePolicy,
+    limits: deps.pageCacheLimits,
+  })
+}
+
+/** The SEO files, the static assets and the server-rendered pages: everything after the API routers. */
+function mountPageRoutes(app: Express, deps: AppDeps, pages: PageResponses): void {
+  const { env, clock, renderer, loopbackPort } = deps
+  const siteContent = siteContentFor(deps)
   const publicConfig = publicConfigFrom(env)
   // With a Sanity project the server reads the same API CDN as the browser; else the embedded content API
   // over loopback (the public URL `/content` is relative, and the Host header is the client's to choose).
@@ -143,7 +167,4 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
       }),
     )
   }
-
-  app.use(errorHandler)
-  return Object.assign(app, { pages })
 }

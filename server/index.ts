@@ -1,4 +1,4 @@
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,10 +12,10 @@ import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { installProcessGuard } from './process-guard'
 import { loadTlsCredentials } from './http/tls-certificate'
-import { createLogger } from './logger'
+import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
-import { createDevRenderer, createProdRenderer } from './ssr/renderer'
+import { createDevRenderer, createProdRenderer, type Renderer } from './ssr/renderer'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -31,17 +31,30 @@ function loadEnv(): Env {
   }
 }
 
-async function main() {
-  const env = loadEnv()
-  const logger = createLogger(env)
-  installProcessGuard(logger)
-  const clock = createClock(env)
-  const server = createServer(SERVER_TIMEOUT_OPTIONS)
-  applyServerTimeouts(server, { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000 })
+/** HTTPS + HTTP/2 for the Studio (ADR 050): a front that proxies to the plain server. */
+async function startHttpsFront(env: Env, server: Server, logger: Logger): Promise<HttpsFront> {
+  const tls = await loadTlsCredentials({
+    certPath: env.TLS_CERT,
+    keyPath: env.TLS_KEY,
+    dataDir: env.DATA_DIR,
+  })
+  const front = createHttpsFront({
+    cert: tls.cert,
+    key: tls.key,
+    target: () => loopbackTarget(server.address() as AddressInfo),
+    logger,
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
+  })
+  await new Promise<void>((resolve) => front.server.listen(env.HTTPS_PORT, env.HOST, resolve))
+  logger.info(
+    { port: env.HTTPS_PORT, certificate: tls.source },
+    `listening on https://localhost:${env.HTTPS_PORT} (HTTP/2; the Studio is at /admin)`,
+  )
+  return front
+}
 
-  const renderer =
-    env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
-
+/** The content store, its GROQ workers and the embedded content API, with the seed content on first start. */
+async function openContent(env: Env, logger: Logger) {
   const contentStore = new ContentStore({
     file: path.join(env.DATA_DIR, 'content.sqlite'),
     datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
@@ -61,6 +74,66 @@ async function main() {
   await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
     .then((result) => result && logger.info({ dataset: siteDataset, ...result }, 'imported seed content'))
     .catch((err: unknown) => logger.error({ err, dataset: siteDataset }, 'seed import failed'))
+  return { contentStore, queryPool, contentApi }
+}
+
+type Running = {
+  logger: Logger
+  server: Server
+  httpsFront: HttpsFront | undefined
+  contentStore: ContentStore
+  app: ReturnType<typeof createApp>
+  renderer: Renderer
+  newsletter: Awaited<ReturnType<typeof createNewsletter>>
+  queryPool: QueryPool
+  contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>
+}
+
+/** Finishes in-flight requests and closes everything on SIGTERM or SIGINT, then exits. */
+function shutdownHandler(running: Running) {
+  const { logger, server, httpsFront, contentStore, app, renderer, newsletter, queryPool, contentApi } =
+    running
+  let stopping = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    // Finish in-flight requests, drop idle keep-alive sockets, and give up after 10 s.
+    const force = setTimeout(() => {
+      logger.warn('forced shutdown after 10 s')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    const plainClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    // Listener streams never go idle; end them so the close can complete.
+    contentStore.endStreams()
+    app.pages.close()
+    void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
+      await renderer.close()
+      await newsletter.close()
+      await queryPool.close()
+      contentApi.close()
+      contentStore.close()
+      logger.info('stopped')
+      process.exit(0)
+    })
+  }
+  return shutdown
+}
+
+async function main() {
+  const env = loadEnv()
+  const logger = createLogger(env)
+  installProcessGuard(logger)
+  const clock = createClock(env)
+  const server = createServer(SERVER_TIMEOUT_OPTIONS)
+  applyServerTimeouts(server, { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000 })
+
+  const renderer =
+    env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
+
+  const { contentStore, queryPool, contentApi } = await openContent(env, logger)
 
   // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
   // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
@@ -98,55 +171,19 @@ async function main() {
   const port = (server.address() as AddressInfo).port
   logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`)
 
-  // HTTPS + HTTP/2 for the Studio (DESIGN §2, ADR 050): a front that proxies to the plain server.
-  let httpsFront: HttpsFront | undefined
-  if (env.HTTPS_PORT) {
-    const tls = await loadTlsCredentials({
-      certPath: env.TLS_CERT,
-      keyPath: env.TLS_KEY,
-      dataDir: env.DATA_DIR,
-    })
-    const front = createHttpsFront({
-      cert: tls.cert,
-      key: tls.key,
-      target: () => loopbackTarget(server.address() as AddressInfo),
-      logger,
-      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
-    })
-    await new Promise<void>((resolve) => front.server.listen(env.HTTPS_PORT, env.HOST, resolve))
-    httpsFront = front
-    logger.info(
-      { port: env.HTTPS_PORT, certificate: tls.source },
-      `listening on https://localhost:${env.HTTPS_PORT} (HTTP/2; the Studio is at /admin)`,
-    )
-  }
+  const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, logger) : undefined
 
-  let stopping = false
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return
-    stopping = true
-    logger.info({ signal }, 'shutting down')
-    // Finish in-flight requests, drop idle keep-alive sockets, and give up after 10 s.
-    const force = setTimeout(() => {
-      logger.warn('forced shutdown after 10 s')
-      process.exit(1)
-    }, 10_000)
-    force.unref()
-    const plainClosed = new Promise<void>((resolve) => server.close(() => resolve()))
-    server.closeIdleConnections()
-    // Listener streams never go idle; end them so the close can complete.
-    contentStore.endStreams()
-    app.pages.close()
-    void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
-      await renderer.close()
-      await newsletter.close()
-      await queryPool.close()
-      contentApi.close()
-      contentStore.close()
-      logger.info('stopped')
-      process.exit(0)
-    })
-  }
+  const shutdown = shutdownHandler({
+    logger,
+    server,
+    httpsFront,
+    contentStore,
+    app,
+    renderer,
+    newsletter,
+    queryPool,
+    contentApi,
+  })
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
 }

@@ -89,43 +89,11 @@ export function isStaleSocketError(request: http.ClientRequest, error: NodeJS.Er
   return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
 }
 
-/**
- * HTTPS with HTTP/2 (HTTP/1.1 allowed) in front of the plain HTTP server. Express cannot handle
- * node:http2 requests itself, so each request is proxied over loopback to the same app: bodies stream
- * both ways unbuffered (uploads, SSE listeners), and the app sees X-Forwarded-Proto https. See ADR 050.
- */
-export function createHttpsFront({
-  cert,
-  key,
-  target,
-  logger,
-  headersTimeoutMs = 10_000,
-}: {
-  cert: string
-  key: string
-  /** The plain HTTP server's loopback address. */
-  target: () => { host: string; port: number }
-  logger: Logger
-  /** Time for the TLS handshake and (HTTP/1.1) the request headers (ADR 080). */
-  headersTimeoutMs?: number
-}): HttpsFront {
-  // SSE listeners hold a socket each for as long as a tab is open, so no pool limit.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
-  const server = createSecureServer({
-    cert,
-    key,
-    allowHTTP1: true,
-    handshakeTimeout: headersTimeoutMs,
-    ...SERVER_TIMEOUT_OPTIONS,
-  })
-  // Bodies stream through to the plain server, whose body deadline answers 408; responses are never timed.
-  // Node's HTTP/1.1 fallback reads these (they are missing from the HTTP/2 server's types).
-  Object.assign(server, { headersTimeout: headersTimeoutMs, requestTimeout: 0 })
-  // A connection with no traffic at all: listener streams send a keep-alive every 25 s, so a minute of
-  // silence is a client that went away or never asked for anything. Without a callback Node closes it.
-  server.setTimeout(IDLE_SESSION_MS)
+type Target = () => { host: string; port: number }
 
-  server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
+/** Proxies each HTTP/2 (or HTTP/1.1) request to the plain server, streaming both bodies. */
+function proxyRequests({ agent, target, logger }: { agent: http.Agent; target: Target; logger: Logger }) {
+  return (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const { host, port } = target()
     const authority = req.headers[':authority'] ?? req.headers.host
     const options: http.RequestOptions = {
@@ -182,11 +150,12 @@ export function createHttpsFront({
       }
     }
     send(false)
-  })
+  }
+}
 
-  // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
-  // socket. The upgrade request is replayed to the backend and the two sockets are joined.
-  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+/** Replays a WebSocket upgrade request to the backend and joins the two sockets. */
+function proxyUpgrades(target: Target) {
+  return (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const { host, port } = target()
     const backend = net.connect({ host, port }, () => {
       const headers = forwardedRequestHeaders(req.headers, {
@@ -204,7 +173,50 @@ export function createHttpsFront({
     })
     backend.on('error', () => socket.destroy())
     socket.on('error', () => backend.destroy())
+  }
+}
+
+/**
+ * HTTPS with HTTP/2 (HTTP/1.1 allowed) in front of the plain HTTP server. Express cannot handle
+ * node:http2 requests itself, so each request is proxied over loopback to the same app: bodies stream
+ * both ways unbuffered (uploads, SSE listeners), and the app sees X-Forwarded-Proto https. See ADR 050.
+ */
+export function createHttpsFront({
+  cert,
+  key,
+  target,
+  logger,
+  headersTimeoutMs = 10_000,
+}: {
+  cert: string
+  key: string
+  /** The plain HTTP server's loopback address. */
+  target: () => { host: string; port: number }
+  logger: Logger
+  /** Time for the TLS handshake and (HTTP/1.1) the request headers (ADR 080). */
+  headersTimeoutMs?: number
+}): HttpsFront {
+  // SSE listeners hold a socket each for as long as a tab is open, so no pool limit.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const server = createSecureServer({
+    cert,
+    key,
+    allowHTTP1: true,
+    handshakeTimeout: headersTimeoutMs,
+    ...SERVER_TIMEOUT_OPTIONS,
   })
+  // Bodies stream through to the plain server, whose body deadline answers 408; responses are never timed.
+  // Node's HTTP/1.1 fallback reads these (they are missing from the HTTP/2 server's types).
+  Object.assign(server, { headersTimeout: headersTimeoutMs, requestTimeout: 0 })
+  // A connection with no traffic at all: listener streams send a keep-alive every 25 s, so a minute of
+  // silence is a client that went away or never asked for anything. Without a callback Node closes it.
+  server.setTimeout(IDLE_SESSION_MS)
+
+  server.on('request', proxyRequests({ agent, target, logger }))
+
+  // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
+  // socket. The upgrade request is replayed to the backend and the two sockets are joined.
+  server.on('upgrade', proxyUpgrades(target))
 
   const sockets = new Set<Socket>()
   server.on('secureConnection', (socket: Socket) => {

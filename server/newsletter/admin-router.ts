@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express'
+import { Router, type RequestHandler, type Response } from 'express'
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
@@ -30,51 +30,15 @@ const CSV_COLUMNS: [string, (s: Subscriber) => string | null][] = [
 ]
 const EXPORT_PAGE = 1000
 
-/**
- * The subscriber admin API for the Studio's "Subscribers" tool, mounted at /api/newsletter/admin behind
- * `authorize` (see admin-auth.ts): list with counts, search, filter and paging; CSV export; unsubscribe; erase.
- */
-export function createSubscribersAdminRouter({
-  repo,
-  authorize,
-  clock,
-  logger,
-}: {
-  repo: SubscribersRepository
-  authorize: RequestHandler[]
-  clock: Clock
-  logger: Logger
-}): Router {
-  const router = Router()
-  router.use(authorize)
+function parseQuery(query: unknown) {
+  const parsed = ListQuerySchema.safeParse(query)
+  if (parsed.success) return parsed.data
+  return null
+}
 
-  const parseQuery = (query: unknown) => {
-    const parsed = ListQuerySchema.safeParse(query)
-    if (parsed.success) return parsed.data
-    return null
-  }
-
-  router.get('/subscribers', async (req, res) => {
-    const query = parseQuery(req.query)
-    if (!query) {
-      res.status(400).json({ message: 'Bad list query' })
-      return
-    }
-    const [page, counts] = await Promise.all([
-      repo.list({ status: query.status, search: query.q, limit: query.limit, offset: query.offset }),
-      repo.countByStatus(),
-    ])
-    const body: SubscriberPage = {
-      items: page.items.map(toAdmin),
-      total: page.total,
-      limit: query.limit,
-      offset: query.offset,
-      counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },
-    }
-    res.json(body)
-  })
-
-  router.get('/subscribers.csv', async (req, res) => {
+/** `GET subscribers.csv`: every subscriber the list query matches, read page by page. */
+function csvExport(repo: SubscribersRepository, clock: Clock): RequestHandler {
+  return async (req, res) => {
     const query = parseQuery(req.query)
     if (!query) {
       res.status(400).json({ message: 'Bad export query' })
@@ -97,7 +61,60 @@ export function createSubscribersAdminRouter({
           rows.map((s) => CSV_COLUMNS.map(([, get]) => get(s))),
         ),
       )
+  }
+}
+
+/** Who erased a subscriber: the admin token, a Studio user or an API token. */
+function erasedBy(res: Response): string {
+  const principal = res.locals.principal
+  return res.locals.subscriberAdmin
+    ? 'admin-token'
+    : principal && principal.kind !== 'anonymous'
+      ? principal.kind === 'user'
+        ? `user:${principal.userId}`
+        : `token:${principal.tokenId}`
+      : 'unknown'
+}
+
+/**
+ * The subscriber admin API for the Studio's "Subscribers" tool, mounted at /api/newsletter/admin behind
+ * `authorize` (see admin-auth.ts): list with counts, search, filter and paging; CSV export; unsubscribe; erase.
+ */
+export function createSubscribersAdminRouter({
+  repo,
+  authorize,
+  clock,
+  logger,
+}: {
+  repo: SubscribersRepository
+  authorize: RequestHandler[]
+  clock: Clock
+  logger: Logger
+}): Router {
+  const router = Router()
+  router.use(authorize)
+
+  router.get('/subscribers', async (req, res) => {
+    const query = parseQuery(req.query)
+    if (!query) {
+      res.status(400).json({ message: 'Bad list query' })
+      return
+    }
+    const [page, counts] = await Promise.all([
+      repo.list({ status: query.status, search: query.q, limit: query.limit, offset: query.offset }),
+      repo.countByStatus(),
+    ])
+    const body: SubscriberPage = {
+      items: page.items.map(toAdmin),
+      total: page.total,
+      limit: query.limit,
+      offset: query.offset,
+      counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },
+    }
+    res.json(body)
   })
+
+  router.get('/subscribers.csv', csvExport(repo, clock))
 
   router.post('/subscribers/:id/unsubscribe', async (req, res) => {
     const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())
@@ -115,17 +132,10 @@ export function createSubscribersAdminRouter({
       return
     }
     // The audit trail of an erasure names who did it, never the erased person's data.
-    const principal = res.locals.principal
     logger.info(
       {
         subscriberId: req.params.id,
-        by: res.locals.subscriberAdmin
-          ? 'admin-token'
-          : principal && principal.kind !== 'anonymous'
-            ? principal.kind === 'user'
-              ? `user:${principal.userId}`
-              : `token:${principal.tokenId}`
-            : 'unknown',
+        by: erasedBy(res),
       },
       'newsletter: subscriber erased',
     )

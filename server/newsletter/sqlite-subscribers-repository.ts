@@ -75,10 +75,53 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 
+type Inserted = { created: boolean; subscriber: Subscriber }
+
+type Pending = {
+  input: NewSubscriber
+  resolve: (result: Inserted) => void
+  reject: (error: unknown) => void
+}
+
+// Group commit (insertIfAbsent): sign-ups that arrive in the same turn of the event loop share one transaction,
+// so one fsync (synchronous=FULL) covers many of them. Each caller is answered only after that commit, so an acknowledged
+// sign-up is still on disk; if a batch fails, its sign-ups are retried one by one so one bad row fails alone.
+function groupCommit(db: SqliteDatabase, insertOne: (input: NewSubscriber) => Inserted) {
+  let queue: Pending[] = []
+  const insertBatch = db.transaction((batch: Pending[]) => batch.map((item) => insertOne(item.input)))
+  const insertSingle = db.transaction(insertOne)
+  const flush = () => {
+    const batch = queue
+    queue = []
+    try {
+      const results = insertBatch(batch)
+      batch.forEach((item, i) => item.resolve(results[i]!))
+    } catch {
+      for (const item of batch) {
+        try {
+          item.resolve(insertSingle(item.input))
+        } catch (error) {
+          item.reject(error)
+        }
+      }
+    }
+  }
+  const insertIfAbsent = (input: NewSubscriber) =>
+    new Promise<Inserted>((resolve, reject) => {
+      if (queue.push({ input, resolve, reject }) === 1) setImmediate(flush)
+    })
+  /** Commits what is still queued (on close). */
+  const flushPending = () => {
+    if (queue.length > 0) flush()
+  }
+  return { insertIfAbsent, flush: flushPending }
+}
+
 /**
  * SQLite store in one file (WAL, synchronous=FULL via openSqlite): better-sqlite3 commits before the call
  * returns, so a 201 is only sent for a sign-up that is on disk.
  */
+// eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function openSqliteSubscribersRepository(file: string): SubscribersRepository {
   const db: SqliteDatabase = openSqlite(file)
   migrateSqlite(db, readMigrations(MIGRATIONS_DIR))
@@ -105,40 +148,10 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
     return { created: changes === 1, subscriber: toSubscriber(byKey.get(key)!) }
   }
 
-  // Group commit: sign-ups that arrive in the same turn of the event loop share one transaction, so one fsync
-  // (synchronous=FULL) covers many of them. Each caller is answered only after that commit, so an acknowledged
-  // sign-up is still on disk; if a batch fails, its sign-ups are retried one by one so one bad row fails alone.
-  type Pending = {
-    input: NewSubscriber
-    resolve: (result: { created: boolean; subscriber: Subscriber }) => void
-    reject: (error: unknown) => void
-  }
-  let queue: Pending[] = []
-  const insertBatch = db.transaction((batch: Pending[]) => batch.map((item) => insertOne(item.input)))
-  const insertSingle = db.transaction(insertOne)
-  const flush = () => {
-    const batch = queue
-    queue = []
-    try {
-      const results = insertBatch(batch)
-      batch.forEach((item, i) => item.resolve(results[i]!))
-    } catch {
-      for (const item of batch) {
-        try {
-          item.resolve(insertSingle(item.input))
-        } catch (error) {
-          item.reject(error)
-        }
-      }
-    }
-  }
-  const insertIfAbsent = (input: NewSubscriber) =>
-    new Promise<{ created: boolean; subscriber: Subscriber }>((resolve, reject) => {
-      if (queue.push({ input, resolve, reject }) === 1) setImmediate(flush)
-    })
+  const signUps = groupCommit(db, insertOne)
 
   return {
-    insertIfAbsent,
+    insertIfAbsent: signUps.insertIfAbsent,
     async resubscribe(id, input) {
       const confirmedAt = input.status === 'subscribed' ? input.at : null
       const { changes } = reopen.run({ ...input, id, confirmedAt })
@@ -196,7 +209,7 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1
     },
     async close() {
-      if (queue.length > 0) flush()
+      signUps.flush()
       db.close()
     },
   }

@@ -27,6 +27,7 @@ export type SubscriptionService = {
   idle(): Promise<void>
 }
 
+// eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function createSubscriptionService({
   repo,
   mailer,

@@ -64,6 +64,7 @@ export type PageResponses = {
 }
 
 /** The page cache in front of the SSR handler and the feeds (ADR 090). */
+// eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function createPageResponses(options: PageResponsesOptions): PageResponses {
   const { clock, logger, securityHandlers, changes } = options
   const keyOf = createRequestKeys(options)

@@ -35,6 +35,36 @@ function sendOriginal(res: Response, file: string, name: string, extension: stri
   })
 }
 
+/** The error a failed image answer passes on: bad parameters and runaway renders are the client's 400. */
+function imageFailure(res: Response, error: unknown): unknown {
+  res.removeHeader('Content-Disposition')
+  if (error instanceof ImageParamError) return badRequest(error.message)
+  if (error instanceof QueueFullError) {
+    res.set('Retry-After', '2')
+    return new ContentApiError(429, 'rateLimited', error.message)
+  }
+  if (isRenderTimeout(error)) {
+    const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
+    return badRequest(message)
+  }
+  return error
+}
+
+/** A deleted asset document's URLs answer 404, as on Sanity's CDN (see `hasAssetDocument`). */
+function assetDocumentExists(
+  hasAssetDocument: ((dataset: string, id: string) => boolean | Promise<boolean>) | undefined,
+): RequestHandler {
+  return async (req, res, next) => {
+    const kind = req.path.startsWith('/images/') ? 'image' : 'file'
+    const id = assetDocumentIdOf(kind, String(req.params.file))
+    const dataset = String(req.params.dataset)
+    if (hasAssetDocument && id && !(await hasAssetDocument(dataset, id))) {
+      throw notFound(kind === 'image' ? 'Image not found' : 'File not found')
+    }
+    next()
+  }
+}
+
 export const DEFAULT_TRANSFORM_BUDGET: TransformBudget = {
   maxOutputPixels: 16_000_000,
   maxBlurWork: DEFAULT_BLUR_WORK,
@@ -70,15 +100,7 @@ export function createAssetServeRouter(options: {
     }
     next()
   }
-  const documentExists: RequestHandler = async (req, res, next) => {
-    const kind = req.path.startsWith('/images/') ? 'image' : 'file'
-    const id = assetDocumentIdOf(kind, String(req.params.file))
-    const dataset = String(req.params.dataset)
-    if (options.hasAssetDocument && id && !(await options.hasAssetDocument(dataset, id))) {
-      throw notFound(kind === 'image' ? 'Image not found' : 'File not found')
-    }
-    next()
-  }
+  const documentExists = assetDocumentExists(options.hasAssetDocument)
 
   router.get(
     '/images/:projectId/:dataset/:file{/:vanity}',
@@ -110,17 +132,7 @@ export function createAssetServeRouter(options: {
           headers: { 'Content-Type': CONTENT_TYPES[output.encoding] },
         })
       } catch (error) {
-        res.removeHeader('Content-Disposition')
-        if (error instanceof ImageParamError) return next(badRequest(error.message))
-        if (error instanceof QueueFullError) {
-          res.set('Retry-After', '2')
-          return next(new ContentApiError(429, 'rateLimited', error.message))
-        }
-        if (isRenderTimeout(error)) {
-          const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
-          return next(badRequest(message))
-        }
-        next(error)
+        next(imageFailure(res, error))
       }
     },
   )

@@ -44,6 +44,29 @@ function sameSecret(a: string | undefined, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/** Renders the sign-in form with a fresh CSRF token in its cookie. */
+function sendLoginPage(
+  req: Request,
+  res: Response,
+  status: number,
+  origin: string,
+  extra: { email?: string; error?: string } = {},
+) {
+  const csrfToken = randomBytes(24).toString('base64url')
+  res.cookie(CSRF_COOKIE, csrfToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: req.baseUrl + '/auth',
+    maxAge: 30 * 60_000,
+  })
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, ...extra }))
+}
+
 /**
  * The password page behind `/auth/providers` (ADR 020): the Studio opens it with `?origin=`, a
  * successful sign-in redirects to `origin#sid=<one-time id>`, and the Studio swaps the sid at `/auth/fetch`.
@@ -57,28 +80,6 @@ export function createLoginRouter({
 }: LoginRouterOptions): Router {
   const router = Router()
 
-  function page(
-    req: Request,
-    res: Response,
-    status: number,
-    origin: string,
-    extra: { email?: string; error?: string } = {},
-  ) {
-    const csrfToken = randomBytes(24).toString('base64url')
-    res.cookie(CSRF_COOKIE, csrfToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.secure,
-      path: req.baseUrl + '/auth',
-      maxAge: 30 * 60_000,
-    })
-    res
-      .status(status)
-      .set('Cache-Control', 'no-store')
-      .type('html')
-      .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, ...extra }))
-  }
-
   const defaultOrigin = (req: Request) => `${req.protocol}://${req.get('host')}${STUDIO_PATH}`
 
   router.get('/auth/login', (req, res) => {
@@ -86,10 +87,10 @@ export function createLoginRouter({
     const origin =
       requested === undefined ? new URL(defaultOrigin(req)) : safeReturnUrl(requested, req, allowedHosts)
     if (!origin)
-      return page(req, res, 400, defaultOrigin(req), {
+      return sendLoginPage(req, res, 400, defaultOrigin(req), {
         error: 'That sign-in link does not lead back to the Studio.',
       })
-    page(req, res, 200, origin.toString())
+    sendLoginPage(req, res, 200, origin.toString())
   })
 
   router.post(
@@ -100,14 +101,16 @@ export function createLoginRouter({
         const parsed = LoginForm.safeParse(req.body)
         const origin = parsed.success ? safeReturnUrl(parsed.data.origin, req, allowedHosts) : null
         if (!parsed.success || !origin) {
-          return page(req, res, 400, defaultOrigin(req), { error: 'Enter your e-mail and password.' })
+          return sendLoginPage(req, res, 400, defaultOrigin(req), {
+            error: 'Enter your e-mail and password.',
+          })
         }
         const { email, password, csrf } = parsed.data
         if (!carriesSecretsSafely(req)) {
-          return page(req, res, 403, origin.toString(), { email, error: PLAIN_HTTP_REFUSED })
+          return sendLoginPage(req, res, 403, origin.toString(), { email, error: PLAIN_HTTP_REFUSED })
         }
         if (!sameSecret(readCookie(req, CSRF_COOKIE), csrf)) {
-          return page(req, res, 403, origin.toString(), {
+          return sendLoginPage(req, res, 403, origin.toString(), {
             email,
             error: 'The form expired. Please sign in again.',
           })
@@ -116,7 +119,7 @@ export function createLoginRouter({
         const verdict = throttle.check(address, email)
         if (!verdict.allowed) {
           res.set('Retry-After', String(verdict.retryAfterSeconds))
-          return page(req, res, 429, origin.toString(), {
+          return sendLoginPage(req, res, 429, origin.toString(), {
             email,
             error: `Too many failed sign-ins from here. Try again in ${waitText(verdict.retryAfterSeconds)}.`,
           })
@@ -124,7 +127,10 @@ export function createLoginRouter({
         const user = await accounts.users.verifyCredentials(email, password)
         if (!user) {
           throttle.recordFailure(address, email)
-          return page(req, res, 401, origin.toString(), { email, error: 'Wrong e-mail or password.' })
+          return sendLoginPage(req, res, 401, origin.toString(), {
+            email,
+            error: 'Wrong e-mail or password.',
+          })
         }
         throttle.recordSuccess(address, email)
         const sid = accounts.sessions.grantLogin(user.id)

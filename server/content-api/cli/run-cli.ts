@@ -89,6 +89,85 @@ function password(value: string | undefined): string | undefined {
   return value
 }
 
+type AccountsCommand = (
+  accounts: Accounts,
+  str: (key: string) => string | undefined,
+  io: CliIo,
+) => void | Promise<void>
+
+/** The `user:*` and `token:*` commands, one small handler each. */
+const ACCOUNTS_COMMANDS: Record<string, AccountsCommand> = {
+  'user:add': async (accounts, str, io) => {
+    const chosen = password(str('password'))
+    const secret = chosen ?? generatePassword()
+    const user = await accounts.users.create({
+      email: email(str('email')),
+      name: need(str('name'), 'name'),
+      role: role(str('role')),
+      password: secret,
+    })
+    io.out(`Created ${user.role} ${user.email} (id ${user.id})`)
+    if (!chosen) io.out(`Password (shown only now): ${secret}`)
+  },
+  'user:list': (accounts, str, io) => {
+    table(
+      accounts.users
+        .list()
+        .map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created: u.createdAt })),
+    ).forEach(io.out)
+  },
+  'user:passwd': async (accounts, str, io) => {
+    const user = accounts.users.findByEmail(email(str('email')))
+    if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+    const chosen = password(str('password'))
+    const secret = chosen ?? generatePassword()
+    await accounts.users.setPassword(user.id, secret)
+    const signedOut = accounts.sessions.revokeAllFor(user.id)
+    io.out(`Password changed for ${user.email}; ${signedOut} session(s) signed out`)
+    if (!chosen) io.out(`New password (shown only now): ${secret}`)
+  },
+  'user:role': (accounts, str, io) => {
+    const user = accounts.users.findByEmail(email(str('email')))
+    if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+    const next = role(str('role'))
+    if (user.role === 'administrator' && next !== 'administrator')
+      assertAnotherAdministrator(accounts, user.id)
+    accounts.users.setRole(user.id, next)
+    io.out(`${user.email} is now ${next}`)
+  },
+  'user:remove': (accounts, str, io) => {
+    const user = accounts.users.findByEmail(email(str('email')))
+    if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
+    if (user.role === 'administrator') assertAnotherAdministrator(accounts, user.id)
+    accounts.users.remove(user.id)
+    io.out(`Removed ${user.email} and signed them out`)
+  },
+  'token:add': (accounts, str, io) => {
+    const { token, apiToken } = accounts.apiTokens.create({
+      label: need(str('label'), 'label'),
+      role: role(str('role')),
+    })
+    io.out(`Created ${apiToken.role} token "${apiToken.label}" (id ${apiToken.id})`)
+    io.out(`Token (shown only now): ${token}`)
+  },
+  'token:list': (accounts, str, io) => {
+    table(
+      accounts.apiTokens.list().map((t) => ({
+        id: t.id,
+        label: t.label,
+        role: t.role,
+        created: t.createdAt,
+        lastUsed: t.lastUsedAt ?? 'never',
+      })),
+    ).forEach(io.out)
+  },
+  'token:revoke': (accounts, str, io) => {
+    const id = need(str('id'), 'id')
+    if (!accounts.apiTokens.revoke(id)) throw new UsageError(`No token with id ${id}`)
+    io.out(`Revoked token ${id}`)
+  },
+}
+
 async function accountsCommand(
   command: string,
   accounts: Accounts,
@@ -96,84 +175,8 @@ async function accountsCommand(
   io: CliIo,
 ): Promise<void> {
   const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
-  switch (command) {
-    case 'user:add': {
-      const chosen = password(str('password'))
-      const secret = chosen ?? generatePassword()
-      const user = await accounts.users.create({
-        email: email(str('email')),
-        name: need(str('name'), 'name'),
-        role: role(str('role')),
-        password: secret,
-      })
-      io.out(`Created ${user.role} ${user.email} (id ${user.id})`)
-      if (!chosen) io.out(`Password (shown only now): ${secret}`)
-      return
-    }
-    case 'user:list':
-      table(
-        accounts.users
-          .list()
-          .map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created: u.createdAt })),
-      ).forEach(io.out)
-      return
-    case 'user:passwd': {
-      const user = accounts.users.findByEmail(email(str('email')))
-      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
-      const chosen = password(str('password'))
-      const secret = chosen ?? generatePassword()
-      await accounts.users.setPassword(user.id, secret)
-      const signedOut = accounts.sessions.revokeAllFor(user.id)
-      io.out(`Password changed for ${user.email}; ${signedOut} session(s) signed out`)
-      if (!chosen) io.out(`New password (shown only now): ${secret}`)
-      return
-    }
-    case 'user:role': {
-      const user = accounts.users.findByEmail(email(str('email')))
-      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
-      const next = role(str('role'))
-      if (user.role === 'administrator' && next !== 'administrator')
-        assertAnotherAdministrator(accounts, user.id)
-      accounts.users.setRole(user.id, next)
-      io.out(`${user.email} is now ${next}`)
-      return
-    }
-    case 'user:remove': {
-      const user = accounts.users.findByEmail(email(str('email')))
-      if (!user) throw new UsageError(`No user with e-mail ${str('email')}`)
-      if (user.role === 'administrator') assertAnotherAdministrator(accounts, user.id)
-      accounts.users.remove(user.id)
-      io.out(`Removed ${user.email} and signed them out`)
-      return
-    }
-    case 'token:add': {
-      const { token, apiToken } = accounts.apiTokens.create({
-        label: need(str('label'), 'label'),
-        role: role(str('role')),
-      })
-      io.out(`Created ${apiToken.role} token "${apiToken.label}" (id ${apiToken.id})`)
-      io.out(`Token (shown only now): ${token}`)
-      return
-    }
-    case 'token:list':
-      table(
-        accounts.apiTokens.list().map((t) => ({
-          id: t.id,
-          label: t.label,
-          role: t.role,
-          created: t.createdAt,
-          lastUsed: t.lastUsedAt ?? 'never',
-        })),
-      ).forEach(io.out)
-      return
-    case 'token:revoke': {
-      const id = need(str('id'), 'id')
-      if (!accounts.apiTokens.revoke(id)) throw new UsageError(`No token with id ${id}`)
-      io.out(`Revoked token ${id}`)
-      return
-    }
-  }
-  throw new UsageError(`Unknown command ${command}`)
+  if (!Object.hasOwn(ACCOUNTS_COMMANDS, command)) throw new UsageError(`Unknown command ${command}`)
+  await ACCOUNTS_COMMANDS[command]!(accounts, str, io)
 }
 
 /**
@@ -246,32 +249,139 @@ async function restoreCommand(env: Env, dir: string, io: CliIo): Promise<number>
   return 0
 }
 
+const CLI_OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  password: { type: 'string' },
+  label: { type: 'string' },
+  id: { type: 'string' },
+  dataset: { type: 'string' },
+  replace: { type: 'boolean' },
+  missing: { type: 'boolean' },
+  'weaken-missing-references': { type: 'boolean' },
+  force: { type: 'boolean' },
+  delete: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const parseCliArgs = (argv: string[]) =>
+  parseArgs({ args: argv, allowPositionals: true, options: CLI_OPTIONS })
+
+type CliValues = ReturnType<typeof parseCliArgs>['values']
+
+/** `export <file>` and `import <file>`, for the dataset from --dataset or SANITY_DATASET. */
+async function archiveCommand(
+  env: Env,
+  command: 'export' | 'import',
+  file: string | undefined,
+  values: CliValues,
+  io: CliIo,
+): Promise<number> {
+  if (!file) throw new UsageError(`${command} needs a file name`)
+  if (command === 'import' && refuseWhileServing(env.DATA_DIR, 'importing', values.force, io)) return 1
+  const dataset = values.dataset ?? env.SANITY_DATASET ?? 'production'
+  await withContent(env, dataset, async (store, assets) => {
+    if (command === 'export') {
+      const result = await exportDataset({ store, files: assets.files, dataset, file })
+      io.out(
+        `Exported ${result.documents} document(s) and ${result.assets} asset file(s) from ${dataset} to ${file}`,
+      )
+    } else {
+      const result = await importDataset({
+        store,
+        assets: assets.service,
+        dataset,
+        file,
+        files: assets.files,
+        mode: values.replace ? 'replace' : values.missing ? 'missing' : 'create',
+        missingReferences: values['weaken-missing-references'] ? 'weaken' : 'refuse',
+        identity: 'cli',
+      })
+      io.out(
+        `Imported ${result.documents} document(s) and ${result.assets} archived asset(s) into ${dataset}`,
+      )
+    }
+  })
+  return 0
+}
+
+/** `assets:unused [--delete]`: lists the images and files nothing uses, and removes them with --delete. */
+async function unusedAssetsCommand(env: Env, values: CliValues, io: CliIo): Promise<number> {
+  const remove = values.delete === true
+  if (remove && refuseWhileServing(env.DATA_DIR, 'deleting assets', values.force, io)) return 1
+  const dataset = values.dataset ?? env.SANITY_DATASET ?? 'production'
+  await withContent(env, dataset, async (store, assets) => {
+    const unused = findUnusedAssets(store, assets.files, dataset)
+    table(
+      unused.map((asset) => ({
+        document: asset.id ?? '(no document)',
+        file: `${asset.kind}/${asset.file}`,
+        size: formatBytes(asset.bytes),
+        uploadedAs: asset.originalFilename ?? '',
+      })),
+    ).forEach(io.out)
+    const total = formatBytes(unused.reduce((sum, asset) => sum + asset.bytes, 0))
+    if (!remove) {
+      io.out(`${unused.length} unused asset(s), ${total}. Run again with --delete to remove them.`)
+      return
+    }
+    const deleted = await deleteUnusedAssets(store, assets.files, dataset, unused, 'cli')
+    io.out(
+      `Deleted ${deleted.documents} asset document(s) and ${deleted.files} file(s), ${formatBytes(deleted.bytes)}`,
+    )
+  })
+  return 0
+}
+
+async function runCommand(
+  env: Env,
+  command: string,
+  rest: string[],
+  values: CliValues,
+  io: CliIo,
+): Promise<number> {
+  if (command === 'export' || command === 'import') return archiveCommand(env, command, rest[0], values, io)
+  if (command === 'backup' || command === 'restore') {
+    const dir = rest[0]
+    if (!dir) throw new UsageError(`${command} needs a directory`)
+    return command === 'backup' ? await backupCommand(env, dir, io) : await restoreCommand(env, dir, io)
+  }
+  if (command === 'assets:unused') return unusedAssetsCommand(env, values, io)
+  const accounts = openAccounts({ file: accountsFile(env.DATA_DIR) })
+  try {
+    await accountsCommand(command, accounts, values, io)
+  } finally {
+    accounts.close()
+  }
+  return 0
+}
+
+/** The exit code for a failed command: 2 with the usage for a wrong invocation, else 1 with the reason. */
+function failure(error: unknown, io: CliIo): number {
+  if (error instanceof UsageError) {
+    io.err(error.message)
+    io.err(USAGE)
+    return 2
+  }
+  if (
+    error instanceof DuplicateEmailError ||
+    error instanceof DatasetImportError ||
+    error instanceof BackupError ||
+    error instanceof ContentApiError
+  ) {
+    io.err((error as Error).message)
+    return 1
+  }
+  io.err(`Failed: ${(error as Error).message}`)
+  return 1
+}
+
 /** The content CLI; returns the process exit code. Output goes through `io` so tests can read it. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>
-  function parse() {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        role: { type: 'string' },
-        password: { type: 'string' },
-        label: { type: 'string' },
-        id: { type: 'string' },
-        dataset: { type: 'string' },
-        replace: { type: 'boolean' },
-        missing: { type: 'boolean' },
-        'weaken-missing-references': { type: 'boolean' },
-        force: { type: 'boolean' },
-        delete: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  }
+  let parsed: ReturnType<typeof parseCliArgs>
   try {
-    parsed = parse()
+    parsed = parseCliArgs(argv)
   } catch (error) {
     io.err((error as Error).message)
     io.err(USAGE)
@@ -284,90 +394,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const env = parseEnv(io.env ?? process.env)
   try {
-    if (command === 'export' || command === 'import') {
-      const file = rest[0]
-      if (!file) throw new UsageError(`${command} needs a file name`)
-      if (command === 'import' && refuseWhileServing(env.DATA_DIR, 'importing', parsed.values.force, io))
-        return 1
-      const dataset = parsed.values.dataset ?? env.SANITY_DATASET ?? 'production'
-      await withContent(env, dataset, async (store, assets) => {
-        if (command === 'export') {
-          const result = await exportDataset({ store, files: assets.files, dataset, file })
-          io.out(
-            `Exported ${result.documents} document(s) and ${result.assets} asset file(s) from ${dataset} to ${file}`,
-          )
-        } else {
-          const result = await importDataset({
-            store,
-            assets: assets.service,
-            dataset,
-            file,
-            files: assets.files,
-            mode: parsed.values.replace ? 'replace' : parsed.values.missing ? 'missing' : 'create',
-            missingReferences: parsed.values['weaken-missing-references'] ? 'weaken' : 'refuse',
-            identity: 'cli',
-          })
-          io.out(
-            `Imported ${result.documents} document(s) and ${result.assets} archived asset(s) into ${dataset}`,
-          )
-        }
-      })
-      return 0
-    }
-    if (command === 'backup' || command === 'restore') {
-      const dir = rest[0]
-      if (!dir) throw new UsageError(`${command} needs a directory`)
-      return command === 'backup' ? await backupCommand(env, dir, io) : await restoreCommand(env, dir, io)
-    }
-    if (command === 'assets:unused') {
-      const remove = parsed.values.delete === true
-      if (remove && refuseWhileServing(env.DATA_DIR, 'deleting assets', parsed.values.force, io)) return 1
-      const dataset = parsed.values.dataset ?? env.SANITY_DATASET ?? 'production'
-      await withContent(env, dataset, async (store, assets) => {
-        const unused = findUnusedAssets(store, assets.files, dataset)
-        table(
-          unused.map((asset) => ({
-            document: asset.id ?? '(no document)',
-            file: `${asset.kind}/${asset.file}`,
-            size: formatBytes(asset.bytes),
-            uploadedAs: asset.originalFilename ?? '',
-          })),
-        ).forEach(io.out)
-        const total = formatBytes(unused.reduce((sum, asset) => sum + asset.bytes, 0))
-        if (!remove) {
-          io.out(`${unused.length} unused asset(s), ${total}. Run again with --delete to remove them.`)
-          return
-        }
-        const deleted = await deleteUnusedAssets(store, assets.files, dataset, unused, 'cli')
-        io.out(
-          `Deleted ${deleted.documents} asset document(s) and ${deleted.files} file(s), ${formatBytes(deleted.bytes)}`,
-        )
-      })
-      return 0
-    }
-    const accounts = openAccounts({ file: accountsFile(env.DATA_DIR) })
-    try {
-      await accountsCommand(command, accounts, parsed.values, io)
-    } finally {
-      accounts.close()
-    }
-    return 0
+    return await runCommand(env, command, rest, parsed.values, io)
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(error.message)
-      io.err(USAGE)
-      return 2
-    }
-    if (
-      error instanceof DuplicateEmailError ||
-      error instanceof DatasetImportError ||
-      error instanceof BackupError ||
-      error instanceof ContentApiError
-    ) {
-      io.err((error as Error).message)
-      return 1
-    }
-    io.err(`Failed: ${(error as Error).message}`)
-    return 1
+    return failure(error, io)
   }
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { principalOf } from './access'
 import {
   ConcurrencyCaps,
@@ -137,6 +137,99 @@ function listenerSlots(limits: ListenerLimits) {
   }
 }
 
+/** The listener's query, options and visibility, from the request's parameters. */
+function listenerConfigFrom(
+  req: Request,
+  apiVersion: ReturnType<typeof apiVersionOf>,
+  listener: { query: string; params: Record<string, unknown>; principal: Principal; caller: Caller },
+): ListenerConfig {
+  const { query, params, principal, caller } = listener
+  return {
+    query,
+    params,
+    // @sanity/client drops falsy options, so a missing flag means the default.
+    // Off unless asked for: @sanity/client sends includeResult=true itself unless told not to.
+    includeResult: flagParam(req, 'includeResult', false),
+    includePreviousRevision: flagParam(req, 'includePreviousRevision', false),
+    includeMutations: flagParam(req, 'includeMutations', true),
+    scope: listenerScope(apiVersion, {
+      includeAllVersions: flagParam(req, 'includeAllVersions', false),
+      perspective: stringParam(req, 'perspective'),
+    }),
+    visibility: stringParam(req, 'visibility') === 'transaction' ? 'transaction' : 'query',
+    publicOnly: publicOnly(principal),
+    caller,
+  }
+}
+
+function openEventStream(req: Request, res: Response): void {
+  res.status(200)
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    // no-transform keeps the compression middleware from buffering the stream.
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  })
+  // Connection headers and socket tweaks are HTTP/1 only (node:http2's compatibility layer rejects them).
+  if (req.httpVersionMajor === 1) {
+    res.set('Connection', 'keep-alive')
+    res.socket?.setNoDelay(true)
+  }
+  res.flushHeaders()
+}
+
+/**
+ * Sends one `mutation` event per matching change of each commit, in commit order, with keep-alives, until the
+ * client or the store ends the stream; then gives the listener's slot back.
+ */
+function streamCommits(
+  req: Request,
+  res: Response,
+  listener: {
+    store: ContentStore
+    dataset: string
+    config: ListenerConfig
+    runner: QueryRunner
+    keepAliveMs: number
+    release: () => void
+  },
+): void {
+  const { store, dataset, config, runner, keepAliveMs, release } = listener
+  let closed = false
+  let chain: Promise<void> = Promise.resolve()
+  const unsubscribe = store.onCommit((transaction) => {
+    if (transaction.dataset !== dataset) return
+    chain = chain
+      .then(async () => {
+        if (closed) return
+        try {
+          for (const event of await eventsFor(config, runner, transaction)) {
+            sse(res, 'mutation', event, event.eventId)
+          }
+        } catch (error) {
+          // A filter that cannot be evaluated would fail (and cost a worker's time) on every commit.
+          sse(res, 'channelError', { message: error instanceof Error ? error.message : String(error) })
+          res.end()
+        }
+      })
+      .catch(() => undefined)
+  })
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs)
+  keepAlive.unref()
+  const unregister = store.onEndStreams(() => res.end())
+  const cleanup = () => {
+    if (closed) return
+    closed = true
+    clearInterval(keepAlive)
+    unsubscribe()
+    unregister()
+    release()
+  }
+  req.on('close', cleanup)
+  res.on('close', cleanup)
+  res.on('error', cleanup)
+}
+
 /**
  * GET /data/listen/:dataset: Server-Sent Events. A `welcome` first, then one `mutation` event per matching
  * document change, in commit order (each listener handles transactions strictly one after another), and a
@@ -172,70 +265,11 @@ export function listenHandler(store: ContentStore, options: ListenOptions): Requ
         return answerWithChannelError(res, error)
       throw error
     }
-    const config: ListenerConfig = {
-      query,
-      params,
-      // @sanity/client drops falsy options, so a missing flag means the default.
-      // Off unless asked for: @sanity/client sends includeResult=true itself unless told not to.
-      includeResult: flagParam(req, 'includeResult', false),
-      includePreviousRevision: flagParam(req, 'includePreviousRevision', false),
-      includeMutations: flagParam(req, 'includeMutations', true),
-      scope: listenerScope(apiVersion, {
-        includeAllVersions: flagParam(req, 'includeAllVersions', false),
-        perspective: stringParam(req, 'perspective'),
-      }),
-      visibility: stringParam(req, 'visibility') === 'transaction' ? 'transaction' : 'query',
-      publicOnly: publicOnly(principal),
-      caller,
-    }
+    const config = listenerConfigFrom(req, apiVersion, { query, params, principal, caller })
 
-    res.status(200)
-    res.set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform keeps the compression middleware from buffering the stream.
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    })
-    // Connection headers and socket tweaks are HTTP/1 only (node:http2's compatibility layer rejects them).
-    if (req.httpVersionMajor === 1) {
-      res.set('Connection', 'keep-alive')
-      res.socket?.setNoDelay(true)
-    }
-    res.flushHeaders()
+    openEventStream(req, res)
     sse(res, 'welcome', { listenerName: randomId() })
 
-    let closed = false
-    let chain: Promise<void> = Promise.resolve()
-    const unsubscribe = store.onCommit((transaction) => {
-      if (transaction.dataset !== dataset) return
-      chain = chain
-        .then(async () => {
-          if (closed) return
-          try {
-            for (const event of await eventsFor(config, runner, transaction)) {
-              sse(res, 'mutation', event, event.eventId)
-            }
-          } catch (error) {
-            // A filter that cannot be evaluated would fail (and cost a worker's time) on every commit.
-            sse(res, 'channelError', { message: error instanceof Error ? error.message : String(error) })
-            res.end()
-          }
-        })
-        .catch(() => undefined)
-    })
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs)
-    keepAlive.unref()
-    const unregister = store.onEndStreams(() => res.end())
-    const cleanup = () => {
-      if (closed) return
-      closed = true
-      clearInterval(keepAlive)
-      unsubscribe()
-      unregister()
-      release()
-    }
-    req.on('close', cleanup)
-    res.on('close', cleanup)
-    res.on('error', cleanup)
+    streamCommits(req, res, { store, dataset, config, runner, keepAliveMs, release })
   }
 }

@@ -34,32 +34,9 @@ const liveEventsWithoutEvents: RequestHandler = (req, res) => {
   req.on('close', () => clearInterval(keepAlive))
 }
 
-/**
- * Everything else the Studio asks the API for (ADR 102), answered so that hosted-only features switch
- * themselves off: no feature flags, telemetry denied, no comments dataset, no upsell journeys.
- */
-export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo): Router {
-  const router = Router()
-  const knownProject: RequestHandler = (req, _res, next) => {
-    if (req.params.projectId !== project.projectId) throw notFound('Project not found')
-    next()
-  }
-  const knownDataset: RequestHandler = (req, _res, next) => {
-    if (!project.datasetNames().includes(String(req.params.dataset))) throw notFound('Dataset not found')
-    next()
-  }
-
-  router.get('/ping', (_req, res) => res.set('Cache-Control', 'no-store').type('text').send('PONG'))
-  router.get('/data/ping/:dataset', knownDataset, (_req, res) =>
-    res.set('Cache-Control', 'no-store').type('text').send('PONG'),
-  )
-
-  // `[]` turns comments, tasks, scheduled publishing and releases off (hooks/useFeatureEnabled.ts).
-  router.get('/features', (_req, res) => res.json([]))
-  router.get('/intake/telemetry-status', (_req, res) => res.json({ status: 'denied' }))
-  router.post('/intake/batch', (_req, res) => res.status(204).end())
-
-  router.get('/projects/:projectId', knownProject, (_req, res) => {
+/** `projects/:projectId`: the project, and its members for signed-in callers. */
+function projectAnswer(accounts: Accounts, project: ProjectInfo): RequestHandler {
+  return (_req, res) => {
     // Who has an account and with which role is for signed-in users only (issue 12): anonymous gets none.
     const signedIn = (res.locals.principal ?? ANONYMOUS).kind !== 'anonymous'
     const members = (signedIn ? accounts.users.list() : []).map((user) => ({
@@ -86,9 +63,12 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
       pendingInvites: 0,
       maxRetentionDays: 3650,
     })
-  })
+  }
+}
 
-  router.get('/projects/:projectId/datasets', knownProject, (req, res) => {
+/** `projects/:projectId/datasets`: every dataset, public, and no add-on datasets. */
+function datasetsAnswer(project: ProjectInfo): RequestHandler {
+  return (req, res) => {
     // The comments add-on lookup must find nothing, or the Studio tries to use a comments dataset.
     if (req.query.datasetProfile || req.query.addonFor) return res.json([])
     res.json(
@@ -103,7 +83,36 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
         tags: [],
       })),
     )
-  })
+  }
+}
+
+/**
+ * Everything else the Studio asks the API for (ADR 102), answered so that hosted-only features switch
+ * themselves off: no feature flags, telemetry denied, no comments dataset, no upsell journeys.
+ */
+export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo): Router {
+  const router = Router()
+  const knownProject: RequestHandler = (req, _res, next) => {
+    if (req.params.projectId !== project.projectId) throw notFound('Project not found')
+    next()
+  }
+  const knownDataset: RequestHandler = (req, _res, next) => {
+    if (!project.datasetNames().includes(String(req.params.dataset))) throw notFound('Dataset not found')
+    next()
+  }
+
+  router.get('/ping', (_req, res) => res.set('Cache-Control', 'no-store').type('text').send('PONG'))
+  router.get('/data/ping/:dataset', knownDataset, (_req, res) =>
+    res.set('Cache-Control', 'no-store').type('text').send('PONG'),
+  )
+
+  // `[]` turns comments, tasks, scheduled publishing and releases off (hooks/useFeatureEnabled.ts).
+  router.get('/features', (_req, res) => res.json([]))
+  router.get('/intake/telemetry-status', (_req, res) => res.json({ status: 'denied' }))
+  router.post('/intake/batch', (_req, res) => res.status(204).end())
+
+  router.get('/projects/:projectId', knownProject, projectAnswer(accounts, project))
+  router.get('/projects/:projectId/datasets', knownProject, datasetsAnswer(project))
 
   router.get('/projects/:projectId/datasets/:dataset/acl', knownProject, knownDataset, (_req, res) => {
     res.set('Cache-Control', 'no-store').json(grantsFor(res.locals.principal ?? ANONYMOUS))

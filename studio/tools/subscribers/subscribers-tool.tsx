@@ -51,20 +51,17 @@ function useAdminToken(): [string, (token: string) => void] {
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '–')
 
-function SubscribersView({ token }: { token: string | undefined }) {
-  const client = useMemo(() => createSubscribersClient({ token }), [token])
-  const [status, setStatus] = useState<SubscriberStatus | 'all'>('all')
-  const [search, setSearch] = useState('')
-  const [offset, setOffset] = useState(0)
+type Filter = SubscriberStatus | 'all'
+
+/** The page of subscribers the filter and offset select; `reloadPage` reads it again after a change. */
+function useSubscriberPage(
+  client: ReturnType<typeof createSubscribersClient>,
+  filter: { status: SubscriberStatus | undefined; q: string },
+  offset: number,
+) {
   const [page, setPage] = useState<SubscriberPage | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [reload, setReload] = useState(0)
-  const filter = useMemo(
-    () => ({ status: status === 'all' ? undefined : status, q: search }),
-    [status, search],
-  )
-
   useEffect(() => {
     let current = true
     client
@@ -75,12 +72,113 @@ function SubscribersView({ token }: { token: string | undefined }) {
       current = false
     }
   }, [client, filter, offset, reload])
+  return { page, error, setError, reloadPage: () => setReload((n) => n + 1) }
+}
 
+function StatusTabs({
+  status,
+  counts,
+  onSelect,
+}: {
+  status: Filter
+  counts: SubscriberPage['counts'] | undefined
+  onSelect: (id: Filter) => void
+}) {
+  return (
+    <TabList space={2}>
+      {FILTERS.map(({ id, title }) => (
+        <Tab
+          key={id}
+          id={`subscribers-${id}`}
+          aria-controls="subscribers-table"
+          label={`${title} (${counts?.[id] ?? '…'})`}
+          selected={status === id}
+          onClick={() => onSelect(id)}
+        />
+      ))}
+    </TabList>
+  )
+}
+
+function SubscriberRow({
+  subscriber,
+  busy,
+  onUnsubscribe,
+  onErase,
+}: {
+  subscriber: AdminSubscriber
+  busy: boolean
+  onUnsubscribe: () => void
+  onErase: () => void
+}) {
+  return (
+    <Card padding={3} borderBottom>
+      <Flex align="center" gap={3} wrap="wrap">
+        <Stack space={2} flex={1}>
+          <Text weight="semibold">{subscriber.email}</Text>
+          <Text size={1} muted>
+            {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
+            {subscriber.confirmedAt ? ` · confirmed ${date(subscriber.confirmedAt)}` : ''}
+            {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
+          </Text>
+        </Stack>
+        <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
+        <Inline space={2}>
+          <Button
+            text="Unsubscribe"
+            mode="ghost"
+            disabled={busy || subscriber.status === 'unsubscribed'}
+            onClick={onUnsubscribe}
+          />
+          <Button text="Delete" mode="ghost" tone="critical" disabled={busy} onClick={onErase} />
+        </Inline>
+      </Flex>
+    </Card>
+  )
+}
+
+function Pager({
+  offset,
+  total,
+  setOffset,
+}: {
+  offset: number
+  total: number
+  setOffset: (offset: number) => void
+}) {
+  return (
+    <Flex align="center" gap={3}>
+      <Button
+        text="Previous"
+        mode="ghost"
+        disabled={offset === 0}
+        onClick={() => setOffset(offset - PAGE_SIZE)}
+      />
+      <Text size={1}>
+        {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+      </Text>
+      <Button
+        text="Next"
+        mode="ghost"
+        disabled={offset + PAGE_SIZE >= total}
+        onClick={() => setOffset(offset + PAGE_SIZE)}
+      />
+    </Flex>
+  )
+}
+
+/** Export, unsubscribe and erase; each reads the page again when it is done, or shows why it failed. */
+function useSubscriberActions(
+  client: ReturnType<typeof createSubscribersClient>,
+  filter: { status: SubscriberStatus | undefined; q: string },
+  { reloadPage, setError }: { reloadPage: () => void; setError: (message: string) => void },
+) {
+  const [busy, setBusy] = useState(false)
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true)
     try {
       await work()
-      setReload((n) => n + 1)
+      reloadPage()
     } catch (err) {
       setError((err as Error).message)
     } finally {
@@ -103,6 +201,24 @@ function SubscribersView({ token }: { token: string | undefined }) {
     if (!window.confirm(`Delete ${subscriber.email} and all data about them? This cannot be undone.`)) return
     void run(() => client.erase(subscriber.id))
   }
+  return { busy, download, unsubscribe, erase }
+}
+
+function SubscribersView({ token }: { token: string | undefined }) {
+  const client = useMemo(() => createSubscribersClient({ token }), [token])
+  const [status, setStatus] = useState<SubscriberStatus | 'all'>('all')
+  const [search, setSearch] = useState('')
+  const [offset, setOffset] = useState(0)
+  const filter = useMemo(
+    () => ({ status: status === 'all' ? undefined : status, q: search }),
+    [status, search],
+  )
+  const { page, error, setError, reloadPage } = useSubscriberPage(client, filter, offset)
+
+  const { busy, download, unsubscribe, erase } = useSubscriberActions(client, filter, {
+    reloadPage,
+    setError,
+  })
 
   return (
     <Stack space={4}>
@@ -113,21 +229,14 @@ function SubscribersView({ token }: { token: string | undefined }) {
         <Box flex={1} />
         <Button icon={DownloadIcon} text="Export CSV" mode="ghost" onClick={download} disabled={busy} />
       </Flex>
-      <TabList space={2}>
-        {FILTERS.map(({ id, title }) => (
-          <Tab
-            key={id}
-            id={`subscribers-${id}`}
-            aria-controls="subscribers-table"
-            label={`${title} (${page?.counts[id] ?? '…'})`}
-            selected={status === id}
-            onClick={() => {
-              setStatus(id)
-              setOffset(0)
-            }}
-          />
-        ))}
-      </TabList>
+      <StatusTabs
+        status={status}
+        counts={page?.counts}
+        onSelect={(id) => {
+          setStatus(id)
+          setOffset(0)
+        }}
+      />
       <TextInput
         placeholder="Search e-mail or name"
         aria-label="Search subscribers"
@@ -150,55 +259,18 @@ function SubscribersView({ token }: { token: string | undefined }) {
             </Box>
           ) : null}
           {page?.items.map((subscriber) => (
-            <Card key={subscriber.id} padding={3} borderBottom>
-              <Flex align="center" gap={3} wrap="wrap">
-                <Stack space={2} flex={1}>
-                  <Text weight="semibold">{subscriber.email}</Text>
-                  <Text size={1} muted>
-                    {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
-                    {subscriber.confirmedAt ? ` · confirmed ${date(subscriber.confirmedAt)}` : ''}
-                    {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
-                  </Text>
-                </Stack>
-                <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
-                <Inline space={2}>
-                  <Button
-                    text="Unsubscribe"
-                    mode="ghost"
-                    disabled={busy || subscriber.status === 'unsubscribed'}
-                    onClick={() => void unsubscribe(subscriber)}
-                  />
-                  <Button
-                    text="Delete"
-                    mode="ghost"
-                    tone="critical"
-                    disabled={busy}
-                    onClick={() => erase(subscriber)}
-                  />
-                </Inline>
-              </Flex>
-            </Card>
+            <SubscriberRow
+              key={subscriber.id}
+              subscriber={subscriber}
+              busy={busy}
+              onUnsubscribe={() => void unsubscribe(subscriber)}
+              onErase={() => erase(subscriber)}
+            />
           ))}
         </Stack>
       </Card>
       {page && page.total > PAGE_SIZE ? (
-        <Flex align="center" gap={3}>
-          <Button
-            text="Previous"
-            mode="ghost"
-            disabled={offset === 0}
-            onClick={() => setOffset(offset - PAGE_SIZE)}
-          />
-          <Text size={1}>
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, page.total)} of {page.total}
-          </Text>
-          <Button
-            text="Next"
-            mode="ghost"
-            disabled={offset + PAGE_SIZE >= page.total}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-          />
-        </Flex>
+        <Pager offset={offset} total={page.total} setOffset={setOffset} />
       ) : null}
     </Stack>
   )

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
 import { popupMemory } from './popup-memory'
@@ -16,6 +16,164 @@ import {
 import './newsletter-popup.css'
 
 const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
+
+type FieldChange = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) => void
+
+/** Sends the sign-up once (spec §8) and tells the visitor how it went. */
+function useSignUp(onSignedUp: () => void) {
+  const { toast } = useToast()
+  return useMutation({
+    mutationFn: ({ payload, trap }: { payload: SubscribePayload; trap: string }) => subscribe(payload, trap),
+    // Spec §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
+    retry: false,
+    onSuccess: (result) => {
+      trackEvent('newsletter_signup', 'form_submit')
+      popupMemory.markSignedUp()
+      onSignedUp()
+      toast({ title: 'Thanks for signing up!', description: result.message })
+    },
+    onError: (error) => {
+      // Spec §8 logs the failure to the console; DESIGN §4 also tells the visitor.
+      console.error('Newsletter signup failed:', error)
+      toast({ title: 'Sign-up failed', description: messageOf(error), variant: 'error' })
+    },
+  })
+}
+
+type FieldSpec = {
+  name: keyof SubscribePayload
+  label: string
+  suffix: string
+  type: 'text' | 'email'
+  autoComplete: string
+  inputMode?: 'email'
+}
+
+const FIELDS: Record<keyof SubscribePayload, FieldSpec> = {
+  firstName: {
+    name: 'firstName',
+    label: 'First Name',
+    suffix: 'first',
+    type: 'text',
+    autoComplete: 'given-name',
+  },
+  lastName: {
+    name: 'lastName',
+    label: 'Last Name',
+    suffix: 'last',
+    type: 'text',
+    autoComplete: 'family-name',
+  },
+  email: {
+    name: 'email',
+    label: 'Email Address',
+    suffix: 'email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+}
+
+/** One labelled, required input of the form. */
+function Field({
+  spec,
+  id,
+  values,
+  field,
+  inputRef,
+}: {
+  spec: FieldSpec
+  id: string
+  values: SubscribePayload
+  field: FieldChange
+  inputRef?: RefObject<HTMLInputElement | null>
+}) {
+  const inputId = `${id}-${spec.suffix}`
+  return (
+    <div className="newsletter-popup__field">
+      <label htmlFor={inputId}>{spec.label}</label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        name={spec.name}
+        type={spec.type}
+        autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
+        required
+        maxLength={FIELD_LIMITS[spec.name]}
+        value={values[spec.name]}
+        onChange={field(spec.name)}
+      />
+    </div>
+  )
+}
+
+function SignUpFields({
+  firstNameRef,
+  ...form
+}: {
+  id: string
+  values: SubscribePayload
+  field: FieldChange
+  firstNameRef: RefObject<HTMLInputElement | null>
+}) {
+  return (
+    <>
+      <div className="newsletter-popup__row">
+        <Field spec={FIELDS.firstName} inputRef={firstNameRef} {...form} />
+        <Field spec={FIELDS.lastName} {...form} />
+      </div>
+      <Field spec={FIELDS.email} {...form} />
+    </>
+  )
+}
+
+/** The honeypot: invisible to people and screen readers, skipped by keyboard, filled by bots. */
+function HoneypotField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="newsletter-popup__trap" aria-hidden="true">
+      <label htmlFor={`${id}-trap`}>Website</label>
+      <input
+        id={`${id}-trap`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  )
+}
+
+/** Focuses the first field on open, and gives focus back to what had it on close. */
+function useFirstFieldFocus(firstNameRef: RefObject<HTMLInputElement | null>) {
+  const returnFocusRef = useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
+      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      event.preventDefault()
+      firstNameRef.current?.focus()
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = returnFocusRef.current
+      returnFocusRef.current = null
+      if (target?.isConnected && target !== document.body) {
+        event.preventDefault()
+        target.focus()
+      }
+    },
+  }
+}
 
 /**
  * The newsletter popup's dialog and form (spec §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
@@ -33,27 +191,13 @@ export function NewsletterDialog({
   const [values, setValues] = useState<SubscribePayload>(EMPTY)
   const [honeypot, setHoneypot] = useState('')
   const firstNameRef = useRef<HTMLInputElement>(null)
-  const returnFocusRef = useRef<HTMLElement | null>(null)
-  const { toast } = useToast()
+  const focus = useFirstFieldFocus(firstNameRef)
   const id = useId()
 
-  const signUp = useMutation({
-    mutationFn: ({ payload, trap }: { payload: SubscribePayload; trap: string }) => subscribe(payload, trap),
-    // Spec §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
-    retry: false,
-    onSuccess: (result) => {
-      trackEvent('newsletter_signup', 'form_submit')
-      popupMemory.markSignedUp()
-      setValues(EMPTY)
-      setHoneypot('')
-      setOpen(false)
-      toast({ title: 'Thanks for signing up!', description: result.message })
-    },
-    onError: (error) => {
-      // Spec §8 logs the failure to the console; DESIGN §4 also tells the visitor.
-      console.error('Newsletter signup failed:', error)
-      toast({ title: 'Sign-up failed', description: messageOf(error), variant: 'error' })
-    },
+  const signUp = useSignUp(() => {
+    setValues(EMPTY)
+    setHoneypot('')
+    setOpen(false)
   })
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -63,7 +207,7 @@ export function NewsletterDialog({
     signUp.mutate({ payload: { ...values }, trap: honeypot })
   }
 
-  const field = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) =>
+  const field: FieldChange = (name) => (event) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
 
   return (
@@ -72,81 +216,14 @@ export function NewsletterDialog({
         <Dialog.Overlay className="newsletter-popup__overlay" />
         <Dialog.Content
           className="newsletter-popup"
-          onOpenAutoFocus={(event) => {
-            // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
-            returnFocusRef.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null
-            event.preventDefault()
-            firstNameRef.current?.focus()
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusRef.current
-            returnFocusRef.current = null
-            if (target?.isConnected && target !== document.body) {
-              event.preventDefault()
-              target.focus()
-            }
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <Dialog.Title className="newsletter-popup__title">{settings.title}</Dialog.Title>
           <Dialog.Description className="newsletter-popup__text">{settings.text}</Dialog.Description>
           <form className="newsletter-popup__form" onSubmit={onSubmit}>
-            <div className="newsletter-popup__row">
-              <div className="newsletter-popup__field">
-                <label htmlFor={`${id}-first`}>First Name</label>
-                <input
-                  ref={firstNameRef}
-                  id={`${id}-first`}
-                  name="firstName"
-                  type="text"
-                  autoComplete="given-name"
-                  required
-                  maxLength={FIELD_LIMITS.firstName}
-                  value={values.firstName}
-                  onChange={field('firstName')}
-                />
-              </div>
-              <div className="newsletter-popup__field">
-                <label htmlFor={`${id}-last`}>Last Name</label>
-                <input
-                  id={`${id}-last`}
-                  name="lastName"
-                  type="text"
-                  autoComplete="family-name"
-                  required
-                  maxLength={FIELD_LIMITS.lastName}
-                  value={values.lastName}
-                  onChange={field('lastName')}
-                />
-              </div>
-            </div>
-            <div className="newsletter-popup__field">
-              <label htmlFor={`${id}-email`}>Email Address</label>
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={FIELD_LIMITS.email}
-                value={values.email}
-                onChange={field('email')}
-              />
-            </div>
-            {/* The honeypot: invisible to people and screen readers, skipped by keyboard, filled by bots. */}
-            <div className="newsletter-popup__trap" aria-hidden="true">
-              <label htmlFor={`${id}-trap`}>Website</label>
-              <input
-                id={`${id}-trap`}
-                name={HONEYPOT_FIELD}
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-                value={honeypot}
-                onChange={(event) => setHoneypot(event.target.value)}
-              />
-            </div>
+            <SignUpFields id={id} values={values} field={field} firstNameRef={firstNameRef} />
+            <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
             <p className="newsletter-popup__consent">{CONSENT.text}</p>
             {/* The modal dialog hides the page (toasts included) from screen readers, so say it here too. */}
             {signUp.isError ? (

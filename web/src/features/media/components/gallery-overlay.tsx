@@ -1,11 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
 import {
-  classifySwipe,
   creditLine,
   mediaAlt,
   mediaCaption,
@@ -13,6 +12,7 @@ import {
   youtubeEmbedUrl,
 } from '../utils/gallery-rules'
 import { browserShareEnvironment, shareOrCopy } from '../utils/share'
+import { useSwipe } from '../hooks/use-swipe'
 import { GalleryVideo } from './gallery-video'
 import './gallery-overlay.css'
 
@@ -27,8 +27,6 @@ export type GalleryOverlayProps = {
   onNext: () => void
   onClose: () => void
 }
-
-type SwipeStart = { x: number; y: number; t: number }
 
 function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   const imageUrl = useImageUrl()
@@ -73,29 +71,9 @@ function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   )
 }
 
-/**
- * The full-screen gallery (spec §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
- * locked, named by the caption) with the item, caption and credit, previous/next, share and close. Loaded on
- * first open, so none of it is in the page's initial JavaScript.
- */
-export function GalleryOverlay({
-  items,
-  index,
-  closing,
-  bandName,
-  onPrevious,
-  onNext,
-  onClose,
-}: GalleryOverlayProps) {
-  const isOpen = index !== null
+/** Spec §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style). */
+function useFadeIn(isOpen: boolean): boolean {
   const [fadedIn, setFadedIn] = useState(false)
-  const returnFocus = useRef<HTMLElement | null>(null)
-  const swipe = useRef<SwipeStart | null>(null)
-  const { toast } = useToast()
-  // The toast region sits outside the modal (hidden from assistive technology while it is open): say it here too.
-  const [announcement, setAnnouncement] = useState('')
-
-  // Spec §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style).
   useEffect(() => {
     if (!isOpen) return
     const timer = setTimeout(() => setFadedIn(true), OVERLAY_OPEN_FADE_DELAY_MS)
@@ -104,53 +82,32 @@ export function GalleryOverlay({
       setFadedIn(false)
     }
   }, [isOpen])
+  return fadedIn
+}
 
-  const item = index !== null ? items[index] : undefined
-  const total = items.length
-  const caption = item && index !== null ? mediaCaption(item, bandName, index, total) : ''
-  const label = item && index !== null ? mediaAlt(item, bandName, index, total) : ''
-  const credit = item ? creditLine(item) : null
-  const visible = fadedIn && !closing
+/** No Dialog.Trigger: the tiles, the URL and Back/Forward open it, so remember what had focus and give it back. */
+function useReturnFocus() {
+  const returnFocus = useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: () => {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = returnFocus.current
+      returnFocus.current = null
+      if (target?.isConnected && target !== document.body) {
+        event.preventDefault()
+        target.focus({ preventScroll: true })
+      }
+    },
+  }
+}
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // A focused native video uses the arrow keys to seek.
-    if (event.target instanceof HTMLVideoElement) return
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault()
-      onPrevious()
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault()
-      onNext()
-    }
-  }
-
-  const startSwipe = (x: number, y: number) => {
-    swipe.current = { x, y, t: performance.now() }
-  }
-  const endSwipe = (x: number, y: number) => {
-    const start = swipe.current
-    swipe.current = null
-    if (!start) return
-    const direction = classifySwipe({ dx: x - start.x, dy: y - start.y, dt: performance.now() - start.t })
-    if (direction === 'next') onNext()
-    else if (direction === 'previous') onPrevious()
-  }
-  const onTouchStart = (event: TouchEvent) => {
-    const touch = event.changedTouches[0]
-    if (touch) startSwipe(touch.clientX, touch.clientY)
-  }
-  const onTouchEnd = (event: TouchEvent) => {
-    const touch = event.changedTouches[0]
-    if (touch) endSwipe(touch.clientX, touch.clientY)
-  }
-  // Touch input is handled by the touch events above; pointer events add mouse and pen drags.
-  const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch' && event.button === 0) startSwipe(event.clientX, event.clientY)
-  }
-  const onPointerUp = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') endSwipe(event.clientX, event.clientY)
-  }
-
+/** Shares the open item (or copies its link) and says how that went, in a toast and to assistive technology. */
+function useShareItem(item: GalleryItem | undefined, caption: string, bandName: string) {
+  const { toast } = useToast()
+  // The toast region sits outside the modal (hidden from assistive technology while it is open): say it here too.
+  const [announcement, setAnnouncement] = useState('')
   const share = async () => {
     if (!item) return
     const outcome = await shareOrCopy(
@@ -167,6 +124,108 @@ export function GalleryOverlay({
         variant: 'error',
       })
   }
+  return { share, announcement }
+}
+
+function OverlayBar({ counter, onShare }: { counter: string; onShare: () => void }) {
+  return (
+    <div className="gallery-overlay__bar">
+      <p className="gallery-overlay__counter" aria-hidden="true">
+        {counter}
+      </p>
+      <button type="button" className="gallery-overlay__button" onClick={onShare}>
+        Share
+      </button>
+      <Dialog.Close className="gallery-overlay__button gallery-overlay__close" aria-label="Close gallery">
+        <span aria-hidden="true">×</span>
+      </Dialog.Close>
+    </div>
+  )
+}
+
+function OverlayNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="gallery-overlay__nav gallery-overlay__nav--previous"
+        aria-label="Previous item"
+        onClick={onPrevious}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button
+        type="button"
+        className="gallery-overlay__nav gallery-overlay__nav--next"
+        aria-label="Next item"
+        onClick={onNext}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </>
+  )
+}
+
+function OverlayCaption({
+  caption,
+  credit,
+  announcement,
+}: {
+  caption: string
+  credit: string | null
+  announcement: string
+}) {
+  return (
+    <div className="gallery-overlay__caption">
+      <Dialog.Title asChild>
+        <p className="gallery-overlay__title">{caption}</p>
+      </Dialog.Title>
+      {credit ? <p className="gallery-overlay__credit">{credit}</p> : null}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The full-screen gallery (spec §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
+ * locked, named by the caption) with the item, caption and credit, previous/next, share and close. Loaded on
+ * first open, so none of it is in the page's initial JavaScript.
+ */
+export function GalleryOverlay({
+  items,
+  index,
+  closing,
+  bandName,
+  onPrevious,
+  onNext,
+  onClose,
+}: GalleryOverlayProps) {
+  const isOpen = index !== null
+  const fadedIn = useFadeIn(isOpen)
+  const focus = useReturnFocus()
+  const swipe = useSwipe(onPrevious, onNext)
+
+  const item = index !== null ? items[index] : undefined
+  const total = items.length
+  const caption = item && index !== null ? mediaCaption(item, bandName, index, total) : ''
+  const label = item && index !== null ? mediaAlt(item, bandName, index, total) : ''
+  const credit = item ? creditLine(item) : null
+  const visible = fadedIn && !closing
+  const { share, announcement } = useShareItem(item, caption, bandName)
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A focused native video uses the arrow keys to seek.
+    if (event.target instanceof HTMLVideoElement) return
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      onPrevious()
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      onNext()
+    }
+  }
 
   return (
     <Dialog.Root open={isOpen} onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -178,68 +237,18 @@ export function GalleryOverlay({
           data-slug={item?.slug ?? undefined}
           data-kind={item?.kind ?? undefined}
           onKeyDown={onKeyDown}
-          onOpenAutoFocus={() => {
-            // No Dialog.Trigger: the tiles, the URL and Back/Forward open it, so remember what had focus.
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus.current
-            returnFocus.current = null
-            if (target?.isConnected && target !== document.body) {
-              event.preventDefault()
-              target.focus({ preventScroll: true })
-            }
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
-          <div className="gallery-overlay__bar">
-            <p className="gallery-overlay__counter" aria-hidden="true">
-              {index !== null ? `${index + 1} / ${total}` : ''}
-            </p>
-            <button type="button" className="gallery-overlay__button" onClick={() => void share()}>
-              Share
-            </button>
-            <Dialog.Close
-              className="gallery-overlay__button gallery-overlay__close"
-              aria-label="Close gallery"
-            >
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          <div
-            className="gallery-overlay__stage"
-            onTouchStart={onTouchStart}
-            onTouchEnd={onTouchEnd}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-          >
+          <OverlayBar
+            counter={index !== null ? `${index + 1} / ${total}` : ''}
+            onShare={() => void share()}
+          />
+          <div className="gallery-overlay__stage" {...swipe}>
             {item ? <OverlayMedia key={item._id} item={item} label={label} /> : null}
           </div>
-          <button
-            type="button"
-            className="gallery-overlay__nav gallery-overlay__nav--previous"
-            aria-label="Previous item"
-            onClick={onPrevious}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="gallery-overlay__nav gallery-overlay__nav--next"
-            aria-label="Next item"
-            onClick={onNext}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-          <div className="gallery-overlay__caption">
-            <Dialog.Title asChild>
-              <p className="gallery-overlay__title">{caption}</p>
-            </Dialog.Title>
-            {credit ? <p className="gallery-overlay__credit">{credit}</p> : null}
-            <p className="visually-hidden" role="status">
-              {announcement}
-            </p>
-          </div>
+          <OverlayNav onPrevious={onPrevious} onNext={onNext} />
+          <OverlayCaption caption={caption} credit={credit} announcement={announcement} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

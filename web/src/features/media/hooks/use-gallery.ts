@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import type { GalleryItem } from '../api/get-gallery-items'
@@ -26,25 +26,11 @@ const CLOSED: GalleryState = { index: null, closing: false }
 
 const isPlayable = (item: GalleryItem | undefined) => item?.kind === 'youtube' || item?.kind === 'video'
 
-/**
- * The gallery overlay's state and its mirror in the URL (ADR 070). `?media={slug}` always names the open item:
- * opening pushes a history entry (Back closes the overlay), previous/next replace it, closing fades out and then
- * removes the parameter. Changes of the URL that did not come from here (a deep link on arrival, Back, Forward)
- * open or close the overlay; an unknown slug only logs a warning.
- */
-export function useGallery(items: GalleryItem[]) {
-  const location = useLocation()
-  const navigate = useNavigate()
+/** The open item; opening one takes the screen (ADR 072) and pauses the hero for a playable item. */
+function useGalleryState(itemsRef: RefObject<GalleryItem[]>) {
   const [state, setState] = useState<GalleryState>(CLOSED)
-  // Event handlers and the URL effect read the latest state and items without re-subscribing.
   const stateRef = useRef(state)
-  const itemsRef = useRef(items)
-  const locationRef = useRef(location)
-  useEffect(() => {
-    itemsRef.current = items
-    locationRef.current = location
-  })
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const closeTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const commit = useCallback((next: GalleryState) => {
     stateRef.current = next
@@ -53,7 +39,7 @@ export function useGallery(items: GalleryItem[]) {
 
   const show = useCallback(
     (index: number) => {
-      clearTimeout(closeTimer.current)
+      clearTimeout(closeTimerRef.current)
       const wasOpen = stateRef.current.index !== null && !stateRef.current.closing
       commit({ index, closing: false })
       // ADR 072: asked for by a click or the address (deep link, Back, Forward), never on top of another popup.
@@ -61,77 +47,30 @@ export function useGallery(items: GalleryItem[]) {
       // Spec §4: opening a video or YouTube item mutes and pauses the hero.
       if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
     },
-    [commit],
-  )
-
-  const writeUrl = useCallback(
-    (slug: string | null, mode: 'push' | 'replace') => {
-      const current = locationRef.current
-      const state = current.state as GalleryHistoryState
-      void navigate(
-        { pathname: current.pathname, search: withMediaParam(current.search, slug), hash: current.hash },
-        {
-          replace: mode === 'replace',
-          preventScrollReset: true,
-          state: mode === 'push' ? { galleryPushed: true } : state,
-        },
-      )
-    },
-    [navigate],
-  )
-
-  const open = useCallback(
-    (index: number) => {
-      const slug = itemsRef.current[index]?.slug
-      if (!slug) return
-      show(index)
-      writeUrl(slug, 'push')
-    },
-    [show, writeUrl],
-  )
-
-  const go = useCallback(
-    (delta: number) => {
-      const { index, closing } = stateRef.current
-      const total = itemsRef.current.length
-      if (index === null || closing || total === 0) return
-      const next = wrapIndex(index + delta, total)
-      show(next)
-      writeUrl(itemsRef.current[next]?.slug ?? null, 'replace')
-    },
-    [show, writeUrl],
-  )
-
-  /** Fades out; after 300 ms clears the item and, unless the URL already changed, the parameter. */
-  const close = useCallback(
-    ({ fromUrl = false }: { fromUrl?: boolean } = {}) => {
-      const { index, closing } = stateRef.current
-      if (index === null || closing) return
-      commit({ index, closing: true })
-      closeTimer.current = setTimeout(() => {
-        commit(CLOSED)
-        mediaCoordinator.notify('gallery-closed')
-        if (fromUrl || readMediaParam(locationRef.current.search) === null) return
-        const pushed = (locationRef.current.state as GalleryHistoryState)?.galleryPushed
-        if (pushed) void navigate(-1)
-        else writeUrl(null, 'replace')
-      }, OVERLAY_CLOSE_DELAY_MS)
-    },
-    [commit, navigate, writeUrl],
+    [commit, itemsRef],
   )
 
   useEffect(
     () => () => {
-      clearTimeout(closeTimer.current)
+      clearTimeout(closeTimerRef.current)
       if (stateRef.current.index !== null) mediaCoordinator.notify('gallery-closed')
     },
     [],
   )
-  // Registered here, with the page, not in the lazy overlay: the stack knows while the overlay's code loads.
-  useDialogStackEntry('gallery', state.index !== null, () => close())
+  return { state, stateRef, closeTimerRef, commit, show }
+}
 
-  // The URL as the source: deep links on arrival, Back and Forward.
-  const slug = readMediaParam(location.search)
+/** The URL as the source: deep links on arrival, Back and Forward. */
+function useFollowMediaParam(
+  slug: string | null,
+  gallery: {
+    stateRef: RefObject<GalleryState>
+    itemsRef: RefObject<GalleryItem[]>
+    show: (index: number) => void
+    close: (options: { fromUrl: boolean }) => void
+  },
+) {
+  const { stateRef, itemsRef, show, close } = gallery
   const arrival = useRef(true)
   useEffect(() => {
     // React renders location updates as transitions, late under load: a slug the address bar has already left
@@ -167,7 +106,93 @@ export function useGallery(items: GalleryItem[]) {
       default:
         return
     }
-  }, [slug, show, close])
+  }, [slug, show, close, stateRef, itemsRef])
+}
+
+/** Writes `?media=` into the current address: pushing a history entry on open, replacing it otherwise. */
+function useMediaParamWriter(navigate: NavigateFunction, locationRef: RefObject<Location>) {
+  return useCallback(
+    (slug: string | null, mode: 'push' | 'replace') => {
+      const current = locationRef.current
+      const state = current.state as GalleryHistoryState
+      void navigate(
+        { pathname: current.pathname, search: withMediaParam(current.search, slug), hash: current.hash },
+        {
+          replace: mode === 'replace',
+          preventScrollReset: true,
+          state: mode === 'push' ? { galleryPushed: true } : state,
+        },
+      )
+    },
+    [navigate, locationRef],
+  )
+}
+
+/**
+ * The gallery overlay's state and its mirror in the URL (ADR 070). `?media={slug}` always names the open item:
+ * opening pushes a history entry (Back closes the overlay), previous/next replace it, closing fades out and then
+ * removes the parameter. Changes of the URL that did not come from here (a deep link on arrival, Back, Forward)
+ * open or close the overlay; an unknown slug only logs a warning.
+ */
+export function useGallery(items: GalleryItem[]) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  // Event handlers and the URL effect read the latest state and items without re-subscribing.
+  const itemsRef = useRef(items)
+  const locationRef = useRef(location)
+  useEffect(() => {
+    itemsRef.current = items
+    locationRef.current = location
+  })
+  const { state, stateRef, closeTimerRef, commit, show } = useGalleryState(itemsRef)
+
+  const writeUrl = useMediaParamWriter(navigate, locationRef)
+
+  const open = useCallback(
+    (index: number) => {
+      const slug = itemsRef.current[index]?.slug
+      if (!slug) return
+      show(index)
+      writeUrl(slug, 'push')
+    },
+    [show, writeUrl],
+  )
+
+  const go = useCallback(
+    (delta: number) => {
+      const { index, closing } = stateRef.current
+      const total = itemsRef.current.length
+      if (index === null || closing || total === 0) return
+      const next = wrapIndex(index + delta, total)
+      show(next)
+      writeUrl(itemsRef.current[next]?.slug ?? null, 'replace')
+    },
+    [show, writeUrl, stateRef],
+  )
+
+  /** Fades out; after 300 ms clears the item and, unless the URL already changed, the parameter. */
+  const close = useCallback(
+    ({ fromUrl = false }: { fromUrl?: boolean } = {}) => {
+      const { index, closing } = stateRef.current
+      if (index === null || closing) return
+      commit({ index, closing: true })
+      closeTimerRef.current = setTimeout(() => {
+        commit(CLOSED)
+        mediaCoordinator.notify('gallery-closed')
+        if (fromUrl || readMediaParam(locationRef.current.search) === null) return
+        const pushed = (locationRef.current.state as GalleryHistoryState)?.galleryPushed
+        if (pushed) void navigate(-1)
+        else writeUrl(null, 'replace')
+      }, OVERLAY_CLOSE_DELAY_MS)
+    },
+    [commit, navigate, writeUrl, stateRef, closeTimerRef],
+  )
+
+  // Registered here, with the page, not in the lazy overlay: the stack knows while the overlay's code loads.
+  useDialogStackEntry('gallery', state.index !== null, () => close())
+
+  const slug = readMediaParam(location.search)
+  useFollowMediaParam(slug, { stateRef, itemsRef, show, close })
 
   return { ...state, open, go, close, requested: slug }
 }

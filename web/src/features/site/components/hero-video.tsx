@@ -19,16 +19,12 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The hero's muted, looping video over the poster (spec §4, ADR 071). Its source is set the first time the hero is
- * 10% visible (50 px margin); it plays only while visible and pauses out of view. The mute control appears once
- * metadata has loaded; unmuting plays it and pauses gallery videos. Gallery media mutes and pauses it. On error
- * the fallback still shows with "Video unavailable - showing image instead"; a blocked autoplay is only logged.
+ * Plays the hero while it is in view (its source is set the first time it is), pauses it out of view, and gives
+ * the sound to gallery media (ADR 100).
  */
-export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt = '' }: HeroVideoProps) {
+function useHeroPlayback() {
   const ref = useRef<HTMLVideoElement>(null)
-  const [status, setStatus] = useState<HeroVideoStatus>('idle')
   const [activated, setActivated] = useState(false)
-  const [hasMetadata, setHasMetadata] = useState(false)
   const [muted, setMuted] = useState(true)
   const visible = useRef(false)
 
@@ -77,6 +73,59 @@ export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt 
       }),
     [play],
   )
+  return { ref, containerRef, activated, muted, setMuted, play }
+}
+
+function HeroFallback({ src, srcSet, alt }: { src?: string | null; srcSet?: string; alt: string }) {
+  return (
+    <div className="hero__fallback">
+      {src ? (
+        <img className="hero__fallback-image" src={src} srcSet={srcSet} sizes="100vw" alt={alt} />
+      ) : null}
+      <p className="hero__notice" role="status">
+        Video unavailable - showing image instead
+      </p>
+    </div>
+  )
+}
+
+function MuteButton({ muted, onClick }: { muted: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="hero__mute"
+      aria-pressed={muted}
+      aria-label="Mute hero video"
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+        {muted ? (
+          <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        ) : (
+          <path
+            d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+            strokeLinecap="round"
+          />
+        )}
+      </svg>
+    </button>
+  )
+}
+
+/**
+ * The hero's muted, looping video over the poster (spec §4, ADR 071). Its source is set the first time the hero is
+ * 10% visible (50 px margin); it plays only while visible and pauses out of view. The mute control appears once
+ * metadata has loaded; unmuting plays it and pauses gallery videos. Gallery media mutes and pauses it. On error
+ * the fallback still shows with "Video unavailable - showing image instead"; a blocked autoplay is only logged.
+ */
+export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt = '' }: HeroVideoProps) {
+  const { ref, containerRef, activated, muted, setMuted, play } = useHeroPlayback()
+  const [status, setStatus] = useState<HeroVideoStatus>('idle')
+  const [hasMetadata, setHasMetadata] = useState(false)
 
   const toggleMute = () => {
     const video = ref.current
@@ -112,46 +161,8 @@ export function HeroVideo({ src, type, fallbackSrc, fallbackSrcSet, fallbackAlt 
           onError={() => setStatus('error')}
         />
       )}
-      {failed ? (
-        <div className="hero__fallback">
-          {fallbackSrc ? (
-            <img
-              className="hero__fallback-image"
-              src={fallbackSrc}
-              srcSet={fallbackSrcSet}
-              sizes="100vw"
-              alt={fallbackAlt}
-            />
-          ) : null}
-          <p className="hero__notice" role="status">
-            Video unavailable - showing image instead
-          </p>
-        </div>
-      ) : null}
-      {hasMetadata && !failed ? (
-        <button
-          type="button"
-          className="hero__mute"
-          aria-pressed={muted}
-          aria-label="Mute hero video"
-          onClick={toggleMute}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
-            {muted ? (
-              <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path
-                d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
-                stroke="currentColor"
-                strokeWidth="2"
-                fill="none"
-                strokeLinecap="round"
-              />
-            )}
-          </svg>
-        </button>
-      ) : null}
+      {failed ? <HeroFallback src={fallbackSrc} srcSet={fallbackSrcSet} alt={fallbackAlt} /> : null}
+      {hasMetadata && !failed ? <MuteButton muted={muted} onClick={toggleMute} /> : null}
     </div>
   )
 }

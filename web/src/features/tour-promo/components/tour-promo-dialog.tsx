@@ -13,26 +13,65 @@ import './tour-promo.css'
 
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
 
+/** Click to play: the thumbnail, then an autoplaying privacy-enhanced embed. */
+function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId: string; heading: string }) {
+  const imageUrl = useImageUrl()
+  const [playing, setPlaying] = useState(false)
+  const thumbnail = promo.thumbnail
+  const thumbSrc = hasImage(thumbnail)
+    ? imageUrl(thumbnail, { width: 800, height: 450 })
+    : youtubeThumbnailUrl(youtubeId)
+  return (
+    <div className="tour-promo__video">
+      {playing ? (
+        <iframe
+          src={youtubeEmbedUrl(youtubeId)}
+          title={`Video: ${heading}`}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <button
+          type="button"
+          className="tour-promo__play"
+          aria-label={`Play video: ${heading}`}
+          onClick={() => {
+            setPlaying(true)
+            trackEvent('tour_promo_video_played')
+          }}
+        >
+          {thumbSrc ? (
+            <img
+              src={thumbSrc}
+              srcSet={
+                hasImage(thumbnail) ? imageSrcSet(imageUrl, thumbnail, [400, 800, 1200], 16 / 9) : undefined
+              }
+              sizes="(min-width: 48rem) 40rem, 100vw"
+              width={800}
+              height={450}
+              alt=""
+            />
+          ) : null}
+          <span className="tour-promo__badge" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  )
+}
+
 /**
  * The tour promo popup (spec §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
  * the copy, a row with date, venue and a Tickets link, and a close button. Escape, the close button and a click
  * outside close it.
  */
 export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose: () => void }) {
-  const imageUrl = useImageUrl()
-  const [playing, setPlaying] = useState(false)
   const bodyId = useId()
   const heading = promo.heading || 'On tour'
   const event = promo.event
   const timeZone = event?.timeZone || DEFAULT_TIME_ZONE
   const startsAt = event?.startsAt ? new Date(event.startsAt) : null
   const ticketUrl = safeLinkUrl(promo.ticketUrl) ?? safeLinkUrl(event?.ticketUrl)
-  const thumbnail = promo.thumbnail
-  const thumbSrc = hasImage(thumbnail)
-    ? imageUrl(thumbnail, { width: 800, height: 450 })
-    : promo.youtubeId
-      ? youtubeThumbnailUrl(promo.youtubeId)
-      : null
   const place = [event?.venue, [event?.city, event?.region].filter(Boolean).join(', ')]
     .filter(Boolean)
     .join(', ')
@@ -44,43 +83,7 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
         <Dialog.Content className="tour-promo" aria-describedby={bodyId}>
           <Dialog.Title className="tour-promo__title">{heading}</Dialog.Title>
           {promo.youtubeId ? (
-            <div className="tour-promo__video">
-              {playing ? (
-                <iframe
-                  src={youtubeEmbedUrl(promo.youtubeId)}
-                  title={`Video: ${heading}`}
-                  allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                  allowFullScreen
-                  referrerPolicy="strict-origin-when-cross-origin"
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="tour-promo__play"
-                  aria-label={`Play video: ${heading}`}
-                  onClick={() => {
-                    setPlaying(true)
-                    trackEvent('tour_promo_video_played')
-                  }}
-                >
-                  {thumbSrc ? (
-                    <img
-                      src={thumbSrc}
-                      srcSet={
-                        hasImage(thumbnail)
-                          ? imageSrcSet(imageUrl, thumbnail, [400, 800, 1200], 16 / 9)
-                          : undefined
-                      }
-                      sizes="(min-width: 48rem) 40rem, 100vw"
-                      width={800}
-                      height={450}
-                      alt=""
-                    />
-                  ) : null}
-                  <span className="tour-promo__badge" aria-hidden="true" />
-                </button>
-              )}
-            </div>
+            <PromoVideo promo={promo} youtubeId={promo.youtubeId} heading={heading} />
           ) : null}
           <div id={bodyId} className="tour-promo__body">
             {promo.body ? <PortableText value={promo.body} components={safeTextComponents} /> : null}
