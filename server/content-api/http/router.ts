@@ -17,6 +17,7 @@ import { contentErrorHandler } from './error-handler'
 import { exportHandler } from './export'
 import { historyDocumentsHandler, historyTransactionsHandler } from './history'
 import { listenHandler, type ListenerLimits } from './listen'
+import { liveEventsHandler } from './live-events'
 import { mutateHandler } from './mutate'
 import { queryHandler } from './query'
 
@@ -93,6 +94,8 @@ export function createContentApi(options: ContentApiOptions): Router {
     '/:apiVersion/data/listen/:dataset',
     listenHandler(store, { keepAliveMs: options.keepAliveMs, runner, limits: options.listenerLimits }),
   )
+
+  router.get('/:apiVersion/data/live/events/:dataset', liveEventsHandler(store, options.keepAliveMs))
 
   router.use((req, _res, next) => {
     next(
