@@ -9,9 +9,12 @@ import { API_TIMEOUT_MS } from './query-client'
 
 export type QueryParams = Record<string, unknown>
 
+/** `onSyncTags` hears the answer's sync tags (undefined when it had none): what the query read (ADR 140). */
+export type FetchOptions = { onSyncTags?: (syncTags: string[] | undefined) => void }
+
 export type ContentClient = {
   /** Runs a GROQ query against the published perspective and resolves to its `result`. */
-  fetch: <Result>(query: string, params?: QueryParams) => Promise<Result>
+  fetch: <Result>(query: string, params?: QueryParams, options?: FetchOptions) => Promise<Result>
 }
 
 export type ContentClientOptions = Pick<ContentConfig, 'apiUrl' | 'dataset' | 'apiVersion'> & {
@@ -33,13 +36,14 @@ export function queryUrl(
 export function createContentClient(options: ContentClientOptions): ContentClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   return {
-    async fetch<Result>(query: string, params?: QueryParams): Promise<Result> {
+    async fetch<Result>(query: string, params?: QueryParams, fetchOptions?: FetchOptions): Promise<Result> {
       const res = await doFetch(queryUrl(options, query, params), {
         headers: { Accept: 'application/json' },
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       })
       await throwIfResNotOk(res)
-      const body = (await res.json()) as { result: Result }
+      const body = (await res.json()) as { result: Result; syncTags?: string[] }
+      fetchOptions?.onSyncTags?.(body.syncTags)
       return body.result
     },
   }
