@@ -35,8 +35,8 @@ export type SanityChangesOptions = {
 
 /**
  * A Sanity project: the official client's Live Content API stream (`client.live.events()`) reports the sync tags
- * of every change to published content. A `restart` (the stream cannot say what was missed), a `reconnect` and
- * every `welcome` after the first count as a change of anything, and `maxAgeMs` bounds a render should the stream
+ * of every change to published content. A `welcome` (changes before the stream opened may have been missed), a
+ * `restart` (the stream cannot say what was missed) and a `reconnect` count as a change of anything, and `maxAgeMs` bounds a render should the stream
  * stall without the client noticing.
  */
 export function sanityContentChanges({
@@ -57,14 +57,9 @@ export function sanityContentChanges({
   return {
     maxAgeMs,
     subscribe: (onChange) => {
-      let welcomed = false
       const subscription = client.live.events().subscribe({
         next: (event) => {
           if (event.type === 'message') return onChange(event.tags)
-          if (event.type === 'welcome' && !welcomed) {
-            welcomed = true
-            return
-          }
           if (event.type === 'reconnect') logger.warn('content live events reconnecting; pages render again')
           if (event.type === 'goaway') logger.warn({ reason: event.reason }, 'content live events closed by Sanity')
           onChange()
