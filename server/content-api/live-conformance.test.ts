@@ -8,7 +8,9 @@ let t: TestContentServer
 beforeAll(async () => {
   t = await startTestContentServer()
   await t.client('admin').createOrReplace({ _id: 'v1', _type: 'venue', name: 'Whelans' })
-  await t.client('admin').createOrReplace({ _id: 'g0', _type: 'gig', venue: { _ref: 'v1', _type: 'reference' } })
+  await t
+    .client('admin')
+    .createOrReplace({ _id: 'g0', _type: 'gig', venue: { _ref: 'v1', _type: 'reference' } })
   await t.client('admin').createOrReplace({ _id: 'n0', _type: 'note', text: 'unrelated' })
 })
 afterAll(() => t.close())
@@ -51,7 +53,9 @@ describe('syncTags on query responses', () => {
   })
 
   it('sends none before API version 2021-03-25, as Sanity', async () => {
-    const old = await t.client(undefined, { apiVersion: '2021-03-24' }).fetch('*', {}, { filterResponse: false })
+    const old = await t
+      .client(undefined, { apiVersion: '2021-03-24' })
+      .fetch('*', {}, { filterResponse: false })
     expect(old).not.toHaveProperty('syncTags')
   })
 })

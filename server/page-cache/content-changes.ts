@@ -61,7 +61,8 @@ export function sanityContentChanges({
         next: (event) => {
           if (event.type === 'message') return onChange(event.tags)
           if (event.type === 'reconnect') logger.warn('content live events reconnecting; pages render again')
-          if (event.type === 'goaway') logger.warn({ reason: event.reason }, 'content live events closed by Sanity')
+          if (event.type === 'goaway')
+            logger.warn({ reason: event.reason }, 'content live events closed by Sanity')
           onChange()
         },
         error: (err: unknown) =>

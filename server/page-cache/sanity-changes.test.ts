@@ -27,7 +27,8 @@ describe(
 
     const send = (event: string, data: Record<string, unknown>) => {
       position++
-      for (const stream of streams) stream.write(`id: ${position}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      for (const stream of streams)
+        stream.write(`id: ${position}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
     }
     /** What Sanity sends after a publish: the sync tags of the content that changed. */
     const message = (tags: string[]) => send('message', { tags })

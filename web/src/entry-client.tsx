@@ -33,7 +33,17 @@ function afterNextPaint(callback: () => void) {
   setTimeout(start, 250)
 }
 
-afterNextPaint(() =>
+/** Open tabs follow publishes (ADR 140): loaded when the browser is idle after hydration, never in the entry. */
+function followPublishesWhenIdle() {
+  const start = () =>
+    void import('./lib/live-updates').then((live) =>
+      live.followPublishes(queryClient, state.config.content, state.syncTags),
+    )
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 })
+  else setTimeout(start, 2000)
+}
+
+afterNextPaint(() => {
   hydrateRoot(
     document,
     <App state={state} queryClient={queryClient} contentClient={contentClient}>
@@ -45,5 +55,6 @@ afterNextPaint(() =>
         </BrowserRouter>
       )}
     </App>,
-  ),
-)
+  )
+  followPublishesWhenIdle()
+})

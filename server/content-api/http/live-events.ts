@@ -26,7 +26,10 @@ function send(res: Response, event: string, id: string, data: unknown = {}) {
  * them. A `Last-Event-ID` from this stream continues after that position; one it cannot continue from gets
  * `restart` (the client should refetch everything), as does any position of an earlier server process.
  */
-export function liveEventsHandler(store: ContentStore, keepAliveMs = LIVE_EVENTS_KEEP_ALIVE_MS): RequestHandler {
+export function liveEventsHandler(
+  store: ContentStore,
+  keepAliveMs = LIVE_EVENTS_KEEP_ALIVE_MS,
+): RequestHandler {
   const hub = liveEventsOf(store)
   return (req, res) => {
     const dataset = String(req.params.dataset)
@@ -51,7 +54,9 @@ export function liveEventsHandler(store: ContentStore, keepAliveMs = LIVE_EVENTS
     if (lastEventId) {
       const missed = hub.resume(dataset, lastEventId)
       if (missed === undefined) send(res, 'restart', position)
-      else for (const event of missed) if (tagsOf(event).length > 0) send(res, 'message', event.id, { tags: tagsOf(event) })
+      else
+        for (const event of missed)
+          if (tagsOf(event).length > 0) send(res, 'message', event.id, { tags: tagsOf(event) })
     }
     const unsubscribe = hub.subscribe((changed, event) => {
       if (changed !== dataset || tagsOf(event).length === 0) return

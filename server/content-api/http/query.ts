@@ -105,7 +105,8 @@ export function queryHandler(
     const head = returnQuery ? `{"ms":${ms},"query":${JSON.stringify(query)},` : `{"ms":${ms},`
     // Sync tags (ADR 140) from API version 2021-03-25, as on Sanity; `lastLiveEventId` needs nothing here: this
     // API has no CDN, so every answer is at least as fresh as any live event already sent.
-    const tags = apiVersion === 'X' || apiVersion >= SYNC_TAGS_SINCE ? `,"syncTags":${answer.syncTagsJson}` : ''
+    const tags =
+      apiVersion === 'X' || apiVersion >= SYNC_TAGS_SINCE ? `,"syncTags":${answer.syncTagsJson}` : ''
     const body = `${head}"result":${answer.resultJson}${tags}}`
     // res.end, not res.send: send would hash every body for an ETag, a measurable cost on the hottest path.
     res.status(200)

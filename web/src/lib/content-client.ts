@@ -6,6 +6,7 @@
 import type { ContentConfig } from '../config/public-config'
 import { throwIfResNotOk } from './api-request'
 import { API_TIMEOUT_MS } from './query-client'
+import { liveEventPosition } from './sync-tags'
 
 export type QueryParams = Record<string, unknown>
 
@@ -30,6 +31,7 @@ export function queryUrl(
   const search = new URLSearchParams({ query })
   for (const [name, value] of Object.entries(params)) search.set(`$${name}`, JSON.stringify(value))
   search.set('perspective', 'published')
+  if (liveEventPosition.lastEventId) search.set('lastLiveEventId', liveEventPosition.lastEventId)
   return `${apiUrl.replace(/\/$/, '')}/v${apiVersion}/data/query/${encodeURIComponent(dataset)}?${search}`
 }
 

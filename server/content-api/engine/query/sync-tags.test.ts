@@ -102,9 +102,10 @@ describe('sync tags', () => {
             changedResults++
             const hit = old.tags.some((tag) => commitTags.includes(tag))
             if (!old.tags.includes(EVERYTHING_TAG)) quiet++
-            expect(hit, `${query} (${perspective}) after ${JSON.stringify(change.next ?? change.previous)}`).toBe(
-              true,
-            )
+            expect(
+              hit,
+              `${query} (${perspective}) after ${JSON.stringify(change.next ?? change.previous)}`,
+            ).toBe(true)
           }
         }
       }
