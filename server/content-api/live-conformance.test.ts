@@ -126,3 +126,29 @@ describe('Last-Event-ID', () => {
     expect(await read('bm90LWEtcG9zaXRpb24', /event: restart/)).toContain('event: restart')
   })
 })
+
+describe('stream caps', () => {
+  it('refuses a stream over the per-address cap with 429, and frees the slot when a stream closes', async () => {
+    const capped = await startTestContentServer({ liveEventsLimits: { anonymousPerClient: 1 } })
+    try {
+      const url = `${capped.apiHost}/v2025-02-19/data/live/events/production`
+      const first = new AbortController()
+      expect((await fetch(url, { signal: first.signal })).status).toBe(200)
+      const refused = await fetch(url)
+      expect(refused.status).toBe(429)
+      expect(await refused.json()).toMatchObject({ error: { type: 'rateLimited' } })
+      first.abort()
+      const deadline = Date.now() + 5000
+      let status = 429
+      while (status === 429 && Date.now() < deadline) {
+        const again = new AbortController()
+        status = (await fetch(url, { signal: again.signal })).status
+        again.abort()
+        if (status === 429) await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(status).toBe(200)
+    } finally {
+      await capped.close()
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express'
 import { principalOf } from './access'
 import {
+  callerOf,
   canReadDrafts,
   forbidden,
   liveEventsOf,
@@ -8,10 +9,23 @@ import {
   type ContentStore,
   type LiveEvent,
 } from '../engine'
+import { listenerSlots, type ListenerLimits } from './listen'
 import { flagParam } from './request'
 
 /** How often an idle live events stream sends a comment, so proxies keep it open. */
 export const LIVE_EVENTS_KEEP_ALIVE_MS = 25_000
+
+/**
+ * Open live event streams allowed; over a cap the request gets 429 (ADR 080's caps, with their own counts). Every
+ * open tab of the public site holds one, and a stream costs a socket and a write per commit (no query runs), so
+ * the anonymous caps are far above the listeners'; an address may hold a household's or an office's tabs.
+ */
+export const DEFAULT_LIVE_EVENTS_LIMITS: ListenerLimits = {
+  total: 20_000,
+  perUser: 100,
+  anonymous: 10_000,
+  anonymousPerClient: 50,
+}
 
 /** An event without a `data` line is never dispatched by EventSource, so `welcome` and `restart` carry `{}`. */
 function send(res: Response, event: string, id: string, data: unknown = {}) {
@@ -28,9 +42,13 @@ function send(res: Response, event: string, id: string, data: unknown = {}) {
  */
 export function liveEventsHandler(
   store: ContentStore,
-  keepAliveMs = LIVE_EVENTS_KEEP_ALIVE_MS,
+  {
+    keepAliveMs = LIVE_EVENTS_KEEP_ALIVE_MS,
+    limits,
+  }: { keepAliveMs?: number; limits?: Partial<ListenerLimits> } = {},
 ): RequestHandler {
   const hub = liveEventsOf(store)
+  const acquireSlot = listenerSlots({ ...DEFAULT_LIVE_EVENTS_LIMITS, ...limits }, 'live event streams')
   return (req, res) => {
     const dataset = String(req.params.dataset)
     store.dataset(dataset) // 404 in Sanity's shape for an unknown dataset
@@ -39,6 +57,7 @@ export function liveEventsHandler(
     if (everything && principal.kind === 'anonymous') throw notAuthenticated()
     if (everything && !canReadDrafts(principal)) throw forbidden('Reading drafts needs viewer access or more')
     const tagsOf = (event: LiveEvent) => (everything ? event.all : event.published)
+    const release = acquireSlot(principal, callerOf(req.ip, principal))
 
     res.status(200)
     res.set({
@@ -65,6 +84,7 @@ export function liveEventsHandler(
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs)
     const unregister = store.onEndStreams(() => res.end())
     res.on('close', () => {
+      release()
       clearInterval(keepAlive)
       unsubscribe()
       unregister()

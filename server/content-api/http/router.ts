@@ -39,6 +39,8 @@ export type ContentApiOptions = {
   queryPool?: QueryPool
   queryLimits?: Partial<QueryLimits>
   listenerLimits?: Partial<ListenerLimits>
+  /** Open Live Content API streams allowed (http/live-events.ts). */
+  liveEventsLimits?: Partial<ListenerLimits>
   /** Milliseconds between SSE keep-alive comments on listeners. */
   keepAliveMs?: number
   logger?: Logger
@@ -95,7 +97,10 @@ export function createContentApi(options: ContentApiOptions): Router {
     listenHandler(store, { keepAliveMs: options.keepAliveMs, runner, limits: options.listenerLimits }),
   )
 
-  router.get('/:apiVersion/data/live/events/:dataset', liveEventsHandler(store, options.keepAliveMs))
+  router.get(
+    '/:apiVersion/data/live/events/:dataset',
+    liveEventsHandler(store, { keepAliveMs: options.keepAliveMs, limits: options.liveEventsLimits }),
+  )
 
   router.use((req, _res, next) => {
     next(
