@@ -19,7 +19,9 @@ test('an open tab of / shows an edit published through the content API without a
   const stream = page.waitForResponse((res) => res.url().includes('/data/live/events/production'))
   await page.goto(`${SITE}/`)
   await waitForHydration(page)
-  // The live client is loaded when the browser is idle after hydration; its stream is open once answered.
+  // The live client is loaded at the visitor's first input (or 20 s after hydration); its stream is open once
+  // answered.
+  await page.mouse.wheel(0, 10)
   expect((await stream).status()).toBe(200)
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
 
