@@ -30,16 +30,20 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    { name: 'site', testIgnore: /(studio-news|studio-shows|visual)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|visual)\.spec\.ts$/ },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
       name: 'visual',
       testMatch: /visual\.spec\.ts$/,
       use: { baseURL: `http://localhost:${VISUAL_PORT}` },
     },
-    // Publish a news post and a show to the main server, whose news and tour lists the site project reads as
-    // seeded: they run once every site test has finished.
-    { name: 'after-site', testMatch: /studio-(news|shows)\.spec\.ts$/, dependencies: ['site'] },
+    // Publish a news post, a show and a tagline to the main server, whose news and tour lists and home page the
+    // site project reads as seeded: they run once every site test has finished.
+    {
+      name: 'after-site',
+      testMatch: /(studio-(news|shows)|live-updates)\.spec\.ts$/,
+      dependencies: ['site'],
+    },
   ],
   webServer: [
     // Pinned clock: the spec's tour list (Oct 1 2025).

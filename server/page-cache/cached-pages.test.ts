@@ -185,6 +185,31 @@ describe('pages rendered once per content revision (embedded content store)', { 
     expect(renderer.renders).toEqual([])
   })
 
+  it('keeps the pages a publish cannot change: only pages whose reads share a sync tag with it go', async () => {
+    const home = await get('/')
+    const news = await get('/news')
+    await settle()
+    // A published document of a type no page reads.
+    await store.commit('production', { author: 'test' }, (ws) => {
+      ws.apply('note-1', { createOrReplace: { _id: 'note-1', _type: 'bandNote', text: 'rehearsal at 8' } })
+    })
+    expect((await get('/')).headers.get('etag')).toBe(home.headers.get('etag'))
+    expect((await get('/news')).headers.get('etag')).toBe(news.headers.get('etag'))
+    expect(renderer.renders).toEqual([])
+    // A news post: the news list reads it and goes; the page of a show that does not exist reads no posts.
+    await get('/shows/no-such-show')
+    await settle()
+    await publish('post-tags', {
+      title: 'Tagged post',
+      slug: { _type: 'slug', current: 'tagged-post' },
+      publishedAt: '2025-01-02T00:00:00Z',
+    })
+    await settle()
+    expect(await (await get('/news')).text()).toContain('Tagged post')
+    const keys = app.pages.cache.keys()
+    expect(keys).toContain('http://site.test/shows/no-such-show')
+  })
+
   it('drops unknown query parameters: one entry, one render, the same bytes', async () => {
     const plain = await get('/news')
     renderer.renders.length = 0

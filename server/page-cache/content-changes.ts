@@ -1,22 +1,23 @@
 import { createClient } from '@sanity/client'
-import { isPublicId, type ContentStore } from '../content-api/engine'
+import { liveEventsOf, type ContentStore } from '../content-api/engine'
 import type { Logger } from '../logger'
 
 /**
- * Tells the page cache that published content changed (ADR 090). `maxAgeMs` bounds how long a render may be
- * kept when changes can be missed (a listener that reconnects); unset: changes are never missed.
+ * Tells the page cache that published content changed (ADR 090), with the sync tags the change fired (ADR 140):
+ * only pages that read something a tag names go. No tags: anything may have changed. `maxAgeMs` bounds how long
+ * a render may be kept when changes can be missed (a stream that reconnects); unset: changes are never missed.
  */
 export type ContentChanges = {
-  subscribe: (onChange: () => void) => () => void
+  subscribe: (onChange: (syncTags?: readonly string[]) => void) => () => void
   maxAgeMs?: number
 }
 
-/** The embedded default: the content store reports every commit that touches a published document. */
+/** The embedded default: the content store's live events, for commits that touch a published document. */
 export function embeddedContentChanges(store: ContentStore, dataset: string): ContentChanges {
   return {
     subscribe: (onChange) =>
-      store.onPublicCommit((change) => {
-        if (change.dataset === dataset) onChange()
+      liveEventsOf(store).subscribe((changed, event) => {
+        if (changed === dataset && event.published.length > 0) onChange(event.published)
       }),
   }
 }
@@ -33,9 +34,10 @@ export type SanityChangesOptions = {
 }
 
 /**
- * A Sanity project: the official client's listener (server-sent events) reports mutations of published
- * documents. Every (re)connection also counts as a change, since events may have been missed meanwhile, and
- * `maxAgeMs` bounds a render should the stream stall without the client noticing.
+ * A Sanity project: the official client's Live Content API stream (`client.live.events()`) reports the sync tags
+ * of every change to published content. A `welcome` (changes before the stream opened may have been missed), a
+ * `restart` (the stream cannot say what was missed) and a `reconnect` count as a change of anything, and `maxAgeMs` bounds a render should the stream
+ * stall without the client noticing.
  */
 export function sanityContentChanges({
   projectId,
@@ -55,26 +57,17 @@ export function sanityContentChanges({
   return {
     maxAgeMs,
     subscribe: (onChange) => {
-      const subscription = client
-        .listen(
-          '*',
-          {},
-          {
-            events: ['welcome', 'mutation', 'reconnect'],
-            includeResult: false,
-            includePreviousRevision: false,
-            visibility: 'query',
-          },
-        )
-        .subscribe({
-          next: (event) => {
-            if (event.type === 'mutation' && !isPublicId(event.documentId)) return
-            if (event.type === 'reconnect') logger.warn('content listener reconnecting; pages render again')
-            onChange()
-          },
-          error: (err: unknown) =>
-            logger.error({ err }, `content listener stopped; pages live at most ${maxAgeMs / 1000} s`),
-        })
+      const subscription = client.live.events().subscribe({
+        next: (event) => {
+          if (event.type === 'message') return onChange(event.tags)
+          if (event.type === 'reconnect') logger.warn('content live events reconnecting; pages render again')
+          if (event.type === 'goaway')
+            logger.warn({ reason: event.reason }, 'content live events closed by Sanity')
+          onChange()
+        },
+        error: (err: unknown) =>
+          logger.error({ err }, `content live events stopped; pages live at most ${maxAgeMs / 1000} s`),
+      })
       return () => subscription.unsubscribe()
     },
   }

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
 import type { PageResponses } from './page-responses'
+import { recordRenderReads } from './render-reads'
 
 /** What a feed renders from: nothing of the request but its origin and path parameters. */
 export type FeedContext = {
@@ -53,15 +54,16 @@ export function createFeedRouter({
       const content = contentClientFor(req)
       const params = { ...req.params } as Record<string, string>
       await pages.respond(req, res, async (url) => {
+        const reads = recordRenderReads(content)
         const result = await feed.render({
           origin: url.origin,
           absolute: (path) => new URL(path, url.origin).href,
-          content,
+          content: reads.client,
           now: clock.now(),
           params,
         })
         const answer: FeedAnswer = typeof result === 'string' ? { status: 200, body: result } : result
-        return { contentType: feed.contentType, ...answer }
+        return { contentType: feed.contentType, ...answer, syncTags: reads.syncTags() }
       })
     })
   }

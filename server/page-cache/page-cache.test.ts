@@ -84,6 +84,23 @@ describe('PageCache', () => {
     expect(cache.get('/news')?.identity.toString()).toBe('<p>new news</p>')
   })
 
+  it('on invalidate with sync tags, forgets only the pages that read a tag it names, and pages without tags', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const tagged = (body: string, syncTags?: string[]) => async () => ({ ...(await page(body)), syncTags })
+    await cache.render('/', tagged('<p>home</p>', ['s1:settings', 's1:shows']))
+    await cache.render('/news', tagged('<p>news</p>', ['s1:settings', 's1:posts']))
+    await cache.render('/same-as-news', tagged('<p>news</p>', ['s1:other']))
+    await cache.render('/feed', tagged('<p>untracked</p>'))
+    expect(cache.invalidate(['s1:posts', 's1:unrelated'])).toEqual(['/news', '/feed'])
+    expect(cache.keys()).toEqual(['/', '/same-as-news'])
+    // The rendition shared with a forgotten key stays for the key that still holds it.
+    expect(cache.get('/same-as-news')?.identity.toString()).toBe('<p>news</p>')
+    expect(cache.stats()).toMatchObject({ entries: 2, renditions: 2 })
+    expect(cache.invalidate(['s1:nothing-read'])).toEqual([])
+    expect(cache.invalidate()).toEqual(['/', '/same-as-news'])
+    expect(cache.stats()).toMatchObject({ entries: 0, renditions: 0, bytes: 0 })
+  })
+
   it('drops an entry once it is no longer fresh', async () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
     let fresh = true

@@ -10,7 +10,15 @@ export type PageCacheOptions = {
   maxBytes: number
 }
 
-type Entry = { rendition: Rendition; freshness: Freshness }
+/**
+ * What a render read, as sync tags (ADR 140); undefined when not every read reported its tags, and then the
+ * entry goes with any change.
+ */
+export type RenderTags = readonly string[] | undefined
+
+type Entry = { rendition: Rendition; freshness: Freshness; syncTags: RenderTags }
+
+export type RenderOutcome = { rendition: Rendition; freshness: Freshness; syncTags?: RenderTags }
 
 /** Renditions are shared when every byte and header would be the same. */
 const sharedKey = (rendition: Rendition) =>
@@ -27,9 +35,9 @@ export type CacheStats = {
 }
 
 /**
- * Rendered responses by cache key, valid for one content generation (ADR 090). A content change starts a new
- * generation: every entry is gone at once and renders already under way are neither stored nor shared, so a
- * publish is visible on the very next request. Concurrent misses of one key share one render. Keys whose bytes
+ * Rendered responses by cache key (ADR 090). A content change starts a new generation: the entries whose sync
+ * tags it fires (all of them without tags) are gone at once and renders already under way are neither stored
+ * nor shared, so a publish is visible on the very next request. Concurrent misses of one key share one render. Keys whose bytes
  * are equal (`/?media=unknown` and `/`) share one rendition, counted once against `maxBytes`. A render that
  * throws or answers 5xx is not stored.
  */
@@ -56,18 +64,15 @@ export class PageCache {
   }
 
   /** The stored rendition, or the one `render` produces (shared by every concurrent caller of this key). */
-  render(
-    key: string,
-    render: () => Promise<{ rendition: Rendition; freshness: Freshness }>,
-  ): Promise<Rendition> {
+  render(key: string, render: () => Promise<RenderOutcome>): Promise<Rendition> {
     const hit = this.get(key)
     if (hit) return Promise.resolve(hit)
     const running = this.pending.get(key)
     if (running) return running
     const generation = this.generation
-    const run = render().then(({ rendition, freshness }) =>
+    const run = render().then(({ rendition, freshness, syncTags }) =>
       this.generation === generation && rendition.status < 500
-        ? this.store(key, rendition, freshness)
+        ? this.store(key, rendition, freshness, syncTags)
         : rendition,
     )
     this.pending.set(key, run)
@@ -78,13 +83,29 @@ export class PageCache {
     return run
   }
 
-  /** Content changed: forget every page and every render under way. */
-  invalidate(): void {
+  /**
+   * Content changed: forget every render under way (what it read is not known until it ends) and every page
+   * that read something the change's sync tags name, or every page when the change has no tags. Returns the
+   * keys forgotten, least recently used first.
+   */
+  invalidate(syncTags?: readonly string[]): string[] {
     this.generation++
-    this.entries.clear()
-    this.shared.clear()
     this.pending.clear()
-    this.bytes = 0
+    if (!syncTags) {
+      const keys = this.keys()
+      this.entries.clear()
+      this.shared.clear()
+      this.bytes = 0
+      return keys
+    }
+    const fired = new Set(syncTags)
+    const gone: string[] = []
+    for (const [key, entry] of this.entries) {
+      if (entry.syncTags && !entry.syncTags.some((tag) => fired.has(tag))) continue
+      gone.push(key)
+      this.remove(key, entry)
+    }
+    return gone
   }
 
   /** The keys held, least recently used first. */
@@ -103,7 +124,7 @@ export class PageCache {
   }
 
   /** Stores a rendition under a key and returns the one kept (an equal one already stored, if any). */
-  private store(key: string, rendition: Rendition, freshness: Freshness): Rendition {
+  private store(key: string, rendition: Rendition, freshness: Freshness, syncTags: RenderTags): Rendition {
     if (rendition.bytes > this.limits.maxBytes) return rendition
     const previous = this.entries.get(key)
     if (previous) this.remove(key, previous)
@@ -114,7 +135,7 @@ export class PageCache {
       this.shared.set(sharedKey(rendition), { rendition, refs: 1 })
       this.bytes += rendition.bytes
     }
-    this.entries.set(key, { rendition: kept, freshness })
+    this.entries.set(key, { rendition: kept, freshness, syncTags })
     while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
       const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry]
       this.remove(oldestKey, oldest)

@@ -78,12 +78,12 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
 
   type KnownValues = NonNullable<PageCachePolicy['known']>[string]
   let knownReads = new Map<KnownValues, Promise<Set<string> | undefined>>()
-  const unsubscribe = changes?.subscribe(() => {
-    const hot = cache.keys().slice(-WARM_AFTER_CHANGE).reverse()
-    cache.invalidate()
+  const unsubscribe = changes?.subscribe((syncTags) => {
+    const hot = new Set(cache.keys().slice(-WARM_AFTER_CHANGE))
+    const gone = cache.invalidate(syncTags)
     schedule.reset()
     knownReads = new Map()
-    void warm(hot)
+    void warm(gone.filter((key) => hot.has(key)).reverse())
   })
 
   async function warm(keys: string[]) {
@@ -134,8 +134,9 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     // Read first: a render must not outlive a scheduled publication it could not see.
     const scheduledAt = await schedule.get()
     const freshness = freshnessFor({ clock, scheduledAt, maxAgeMs: changes?.maxAgeMs })
-    const rendition = await build(await produce(renderUrl), SHARED_CACHE_CONTROL)
-    return { rendition, freshness }
+    const input = await produce(renderUrl)
+    const rendition = await build(input, SHARED_CACHE_CONTROL)
+    return { rendition, freshness, syncTags: input.syncTags }
   }
 
   const requestLog = batchedRequestLog(logger, { pageCache: 'hit' })

@@ -42,6 +42,8 @@ export type RenditionInput = {
   contentType: string
   body: string | Buffer
   headers?: Record<string, string>
+  /** The sync tags of every read the render made; unset when some read had none (see page-cache.ts). */
+  syncTags?: string[]
 }
 
 export async function createRendition({ status, contentType, body, headers = {} }: RenditionInput) {

@@ -9,11 +9,11 @@ import { sanitySiteContent } from './site-content'
 import { sourceRenderer } from './testing/source-renderer'
 
 /**
- * A Sanity project, mocked at the network edge: a local HTTP server answers the query API and speaks the
- * listener's server-sent events to the official client, which the page cache follows.
+ * A Sanity project, mocked at the network edge: a local HTTP server answers the query API (with sync tags) and
+ * speaks the Live Content API's server-sent events to the official client, which the page cache follows.
  */
 describe(
-  'pages rendered once per content revision (Sanity project, listener mocked at the network edge)',
+  'pages rendered once per content revision (Sanity project, live events mocked at the network edge)',
   { timeout: 60_000 },
   () => {
     let sanity: Server
@@ -23,23 +23,15 @@ describe(
     let tagline = 'Tagline A'
     const streams = new Set<ServerResponse>()
     const queries: string[] = []
+    let position = 0
 
     const send = (event: string, data: Record<string, unknown>) => {
-      for (const stream of streams) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      position++
+      for (const stream of streams)
+        stream.write(`id: ${position}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
     }
-    const mutation = (documentId: string) =>
-      send('mutation', {
-        eventId: `tx#${documentId}`,
-        documentId,
-        transactionId: 'tx',
-        transition: 'update',
-        identity: 'editor',
-        mutations: [],
-        previousRev: 'r1',
-        resultRev: 'r2',
-        timestamp: new Date().toISOString(),
-        visibility: 'query',
-      })
+    /** What Sanity sends after a publish: the sync tags of the content that changed. */
+    const message = (tags: string[]) => send('message', { tags })
     const generation = () => app.pages.cache.stats().generation
     const until = async (check: () => boolean) => {
       for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
@@ -50,24 +42,26 @@ describe(
     beforeAll(async () => {
       sanity = createServer((req, res) => {
         const url = new URL(req.url ?? '/', 'http://sanity.test')
-        if (url.pathname === '/v2025-02-19/data/listen/production') {
+        if (url.pathname === '/v2025-02-19/data/live/events/production') {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
           streams.add(res)
           res.on('close', () => streams.delete(res))
-          res.write(`event: welcome\ndata: ${JSON.stringify({ listenerName: 'mock' })}\n\n`)
+          res.write(`id: ${position}\nevent: welcome\ndata: {}\n\n`)
           return
         }
         if (url.pathname === '/v2025-02-19/data/query/production') {
           const query = url.searchParams.get('query') ?? ''
           queries.push(query)
-          const result = query.includes('siteSettings')
+          const settings = query.includes('siteSettings')
+          const result = settings
             ? { bandName: 'Los Forasteros', tagline }
             : query.includes('"posts"')
               ? { total: 0, posts: [] }
               : query.includes('gallery') || query.includes('[0]')
                 ? null
                 : []
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }))
+          const syncTags = settings ? ['s1:settings'] : ['s1:other']
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result, syncTags }))
           return
         }
         res.writeHead(404).end()
@@ -100,7 +94,7 @@ describe(
       await new Promise((resolve) => sanity?.close(resolve))
     })
 
-    it('keeps the page until the listener reports a published change, then shows it on the next request', async () => {
+    it('keeps the page until the live events fire one of its tags, then shows the change on the next request', async () => {
       expect(await home()).toContain('Tagline A')
       const reads = queries.length
       tagline = 'Tagline B'
@@ -108,14 +102,27 @@ describe(
       expect(await home()).toContain('Tagline A')
       expect(queries.length).toBe(reads)
 
+      // Content no query of the page read: the page stays.
       const before = generation()
-      mutation('drafts.siteSettings')
-      mutation('versions.rSummer.siteSettings')
-      mutation('siteSettings')
+      message(['s1:unrelated'])
       await until(() => generation() > before)
-      // The draft and the release version were not changes of the public site: one new generation only.
-      expect(generation()).toBe(before + 1)
+      expect(await home()).toContain('Tagline A')
+      expect(queries.length).toBe(reads)
+
+      message(['s1:unrelated', 's1:settings'])
+      await until(() => generation() > before + 1)
+      expect(generation()).toBe(before + 2)
       expect(await home()).toContain('Tagline B')
+    })
+
+    it('renders everything again after a restart (the stream cannot say what was missed)', async () => {
+      await home()
+      const reads = queries.length
+      send('restart', {})
+      const before = generation()
+      await until(() => generation() > before)
+      await home()
+      expect(queries.length).toBeGreaterThan(reads)
     })
 
     it('reads the live API, not the API CDN, for renders', async () => {

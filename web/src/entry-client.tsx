@@ -6,6 +6,7 @@ import { APP_STATE_GLOBAL } from './app/app-state'
 import { RouteError } from './app/route-error'
 import { AppRoutes, createRoutes } from './app/routes'
 import { createContentClient } from './lib/content-client'
+import { onFirstInteraction } from './lib/on-first-interaction'
 import { createQueryClient } from './lib/query-client'
 
 const state = window[APP_STATE_GLOBAL]
@@ -33,7 +34,26 @@ function afterNextPaint(callback: () => void) {
   setTimeout(start, 250)
 }
 
-afterNextPaint(() =>
+/**
+ * Open tabs follow publishes (ADR 140) from the visitor's first input, or 20 s after hydration for one who only
+ * reads: never part of the JavaScript loaded before the first input (ADR 130), and no open stream while a page
+ * loads (lab tools and tests wait for the network to go quiet).
+ */
+function followPublishesLater() {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    cancel()
+    void import('./lib/live-updates').then((live) =>
+      live.followPublishes(queryClient, state.config.content, state.syncTags),
+    )
+  }
+  const cancel = onFirstInteraction(start)
+  setTimeout(start, 20_000)
+}
+
+afterNextPaint(() => {
   hydrateRoot(
     document,
     <App state={state} queryClient={queryClient} contentClient={contentClient}>
@@ -45,5 +65,6 @@ afterNextPaint(() =>
         </BrowserRouter>
       )}
     </App>,
-  ),
-)
+  )
+  followPublishesLater()
+})

@@ -16,6 +16,7 @@ import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
 import { serializeJsonForScript } from './lib/serialize-json'
+import { syncTagsOf } from './lib/sync-tags'
 
 export type { ClientAssets }
 export { pageCachePolicy, type PageCachePolicy } from './app/page-cache-policy'
@@ -100,6 +101,7 @@ export const renderPage: RenderPage = async (
     config: publicConfig,
     assets,
     queryState: dehydrate(queryClient),
+    syncTags: Object.fromEntries(syncTagsOf(queryClient)),
     now: now.toISOString(),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   }

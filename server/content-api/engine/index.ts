@@ -128,6 +128,17 @@ export { ConcurrencyCaps } from './query/concurrency-caps'
 export { snapshotOf } from './query/dataset-snapshot'
 /** Published-perspective reads for the server's own page renders, in-process (ADR 090). */
 export { createPublishedReader, type PublishedReader } from './query/published-reads'
+/** Sync tags: what a query read and what a commit changed, as opaque `s1:` strings (ADR 140). */
+export {
+  EVERYTHING_TAG,
+  QueryReads,
+  syncTagsOfCommit,
+  syncTagsOfReads,
+  type CommitSyncTags,
+  type SyncTag,
+} from './query/sync-tags'
+/** The Live Content API's events: every commit's sync tags, numbered per dataset for resumption. */
+export { LIVE_EVENTS_KEPT, LiveEvents, liveEventsOf, type LiveEvent } from './live-events'
 
 // --- Import and export ---
 

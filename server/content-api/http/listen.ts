@@ -108,15 +108,18 @@ async function eventsFor(config: ListenerConfig, runner: QueryRunner, transactio
   }))
 }
 
-/** Counts open listeners: signed-in callers per user or token, anonymous ones per address, and in total. */
-function listenerSlots(limits: ListenerLimits) {
+/**
+ * Counts open listeners (or other streams, named by `what`): signed-in callers per user or token, anonymous
+ * ones per address, and in total.
+ */
+export function listenerSlots(limits: ListenerLimits, what = 'listeners') {
   const total = new ConcurrencyCaps({ perClient: Number.MAX_SAFE_INTEGER, total: limits.total })
   const users = new ConcurrencyCaps({ perClient: limits.perUser, total: Number.MAX_SAFE_INTEGER })
   const anonymous = new ConcurrencyCaps({ perClient: limits.anonymousPerClient, total: limits.anonymous })
   const refuse = (description: string) => new ContentApiError(429, 'rateLimited', description)
   return (principal: Principal, caller: Caller): (() => void) => {
     const all = total.acquire('all')
-    if (typeof all !== 'function') throw refuse(`Too many open listeners on this server (${limits.total})`)
+    if (typeof all !== 'function') throw refuse(`Too many open ${what} on this server (${limits.total})`)
     const anonymousCaller = principal.kind === 'anonymous'
     const key =
       principal.kind === 'user' ? principal.userId : principal.kind === 'token' ? principal.tokenId : ''
@@ -128,11 +131,11 @@ function listenerSlots(limits: ListenerLimits) {
       }
     }
     all()
-    if (!anonymousCaller) throw refuse(`Too many open listeners for your account: at most ${limits.perUser}`)
+    if (!anonymousCaller) throw refuse(`Too many open ${what} for your account: at most ${limits.perUser}`)
     throw refuse(
       mine === 'client'
-        ? `Too many open listeners from your address: anonymous clients may keep ${limits.anonymousPerClient}`
-        : `Too many anonymous listeners on this server (${limits.anonymous})`,
+        ? `Too many open ${what} from your address: anonymous clients may keep ${limits.anonymousPerClient}`
+        : `Too many anonymous ${what} on this server (${limits.anonymous})`,
     )
   }
 }

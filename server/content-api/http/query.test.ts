@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EVERYTHING_TAG } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 let t: TestContentServer
@@ -70,7 +71,8 @@ describe('query endpoint', () => {
       `${t.apiHost}/v2025-02-19/data/query/production?query=count(*)&returnQuery=false`,
     )
     // Anonymous: public published documents only.
-    expect(await bare.json()).toEqual({ ms: expect.any(Number), result: 5 })
+    // `count(*)` read every document: its one sync tag is the one every commit fires (ADR 140).
+    expect(await bare.json()).toEqual({ ms: expect.any(Number), result: 5, syncTags: [EVERYTHING_TAG] })
   })
 
   it('accepts POSTed queries (long ones)', async () => {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { z } from 'zod'
 import { principalOf } from './access'
 import {
@@ -25,6 +25,33 @@ const postBody = z.object({
 /** Queries that read the clock or the caller's identity cannot share cached results. */
 const UNCACHEABLE = /\bnow\s*\(|\bidentity\s*\(/
 const MAX_CACHED_RESULT = 512 * 1024
+/** The first API version whose query responses carry `syncTags`. */
+const SYNC_TAGS_SINCE = '2021-03-25'
+
+/** The query, its parameters and the perspective asked for, from a GET's query string or a POST's body. */
+function queryRequestOf(req: Request): {
+  query: string | undefined
+  params: Record<string, unknown>
+  perspectiveParam: unknown
+} {
+  const perspectiveParam: unknown = stringParam(req, 'perspective')
+  if (req.method !== 'POST') {
+    return { query: stringParam(req, 'query'), params: groqParamsFrom(req.query), perspectiveParam }
+  }
+  const parsed = postBody.safeParse(req.body)
+  if (!parsed.success) throw badRequest('Request body must be {query, params?}')
+  const bodyPerspective = parsed.data.perspective
+  return {
+    query: parsed.data.query,
+    params: { ...groqParamsFrom(req.query), ...parsed.data.params },
+    perspectiveParam:
+      perspectiveParam === undefined && bodyPerspective !== undefined
+        ? Array.isArray(bodyPerspective)
+          ? bodyPerspective.join(',')
+          : bodyPerspective
+        : perspectiveParam,
+  }
+}
 
 /**
  * GET and POST /data/query/:dataset. Results are cached per dataset version (any commit clears them) as
@@ -40,22 +67,7 @@ export function queryHandler(
   return async (req, res) => {
     const apiVersion = apiVersionOf(req)
     const state = store.dataset(String(req.params.dataset))
-    let query: string | undefined
-    let params: Record<string, unknown>
-    let perspectiveParam: unknown = stringParam(req, 'perspective')
-    if (req.method === 'POST') {
-      const parsed = postBody.safeParse(req.body)
-      if (!parsed.success) throw badRequest('Request body must be {query, params?}')
-      query = parsed.data.query
-      params = { ...groqParamsFrom(req.query), ...parsed.data.params }
-      if (perspectiveParam === undefined && parsed.data.perspective !== undefined) {
-        const p = parsed.data.perspective
-        perspectiveParam = Array.isArray(p) ? p.join(',') : p
-      }
-    } else {
-      query = stringParam(req, 'query')
-      params = groqParamsFrom(req.query)
-    }
+    const { query, params, perspectiveParam } = queryRequestOf(req)
     if (!query) throw badRequest('Missing query parameter "query"')
     checkQueryInput(query, params, runner.limits)
     const principal = principalOf(res)
@@ -64,7 +76,8 @@ export function queryHandler(
     const caller = callerOf(req.ip, principal)
 
     const started = performance.now()
-    const evaluate = async () => {
+    type Answer = { resultJson: string; syncTagsJson: string }
+    const evaluate = async (): Promise<Answer> => {
       const answer = await runner.run(caller, {
         kind: 'query',
         snapshot: snapshotOf(state),
@@ -78,29 +91,33 @@ export function queryHandler(
         maxDepth: runner.limits.maxDepth,
         maxResultBytes: runner.limits.maxResultBytes,
       })
-      return answer.json!
+      return { resultJson: answer.json!, syncTagsJson: JSON.stringify(answer.syncTags ?? []) }
     }
-    let resultJson: string
+    let answer: Answer
     if (!cacheResults || UNCACHEABLE.test(query)) {
-      resultJson = await evaluate()
+      answer = await evaluate()
     } else {
       // Per lane: an anonymous flood's evaluation is never the one a signed-in or loopback request waits on.
       const key = `q:${caller.lane}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
       // A commit during evaluation replaces the memo table, so a stale result is never served afterwards.
       const pending = state.memo(key, evaluate)
       try {
-        resultJson = await pending
+        answer = await pending
       } catch (error) {
         state.forget(key, pending)
         throw error
       }
       // Big results are not worth the memory: the cache is for the many small repeated reads.
-      if (resultJson.length > MAX_CACHED_RESULT) state.forget(key, pending)
+      if (answer.resultJson.length > MAX_CACHED_RESULT) state.forget(key, pending)
     }
     const ms = Math.round(performance.now() - started)
     const returnQuery = stringParam(req, 'returnQuery') !== 'false'
     const head = returnQuery ? `{"ms":${ms},"query":${JSON.stringify(query)},` : `{"ms":${ms},`
-    const body = `${head}"result":${resultJson}}`
+    // Sync tags (ADR 140) from API version 2021-03-25, as on Sanity; `lastLiveEventId` needs nothing here: this
+    // API has no CDN, so every answer is at least as fresh as any live event already sent.
+    const tags =
+      apiVersion === 'X' || apiVersion >= SYNC_TAGS_SINCE ? `,"syncTags":${answer.syncTagsJson}` : ''
+    const body = `${head}"result":${answer.resultJson}${tags}}`
     // res.end, not res.send: send would hash every body for an ETag, a measurable cost on the hottest path.
     res.status(200)
     res.set({

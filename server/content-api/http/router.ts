@@ -17,6 +17,7 @@ import { contentErrorHandler } from './error-handler'
 import { exportHandler } from './export'
 import { historyDocumentsHandler, historyTransactionsHandler } from './history'
 import { listenHandler, type ListenerLimits } from './listen'
+import { liveEventsHandler } from './live-events'
 import { mutateHandler } from './mutate'
 import { queryHandler } from './query'
 
@@ -38,6 +39,8 @@ export type ContentApiOptions = {
   queryPool?: QueryPool
   queryLimits?: Partial<QueryLimits>
   listenerLimits?: Partial<ListenerLimits>
+  /** Open Live Content API streams allowed (http/live-events.ts). */
+  liveEventsLimits?: Partial<ListenerLimits>
   /** Milliseconds between SSE keep-alive comments on listeners. */
   keepAliveMs?: number
   logger?: Logger
@@ -92,6 +95,11 @@ export function createContentApi(options: ContentApiOptions): Router {
   router.get(
     '/:apiVersion/data/listen/:dataset',
     listenHandler(store, { keepAliveMs: options.keepAliveMs, runner, limits: options.listenerLimits }),
+  )
+
+  router.get(
+    '/:apiVersion/data/live/events/:dataset',
+    liveEventsHandler(store, { keepAliveMs: options.keepAliveMs, limits: options.liveEventsLimits }),
   )
 
   router.use((req, _res, next) => {

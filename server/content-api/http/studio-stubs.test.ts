@@ -114,7 +114,7 @@ describe('Studio stubs', () => {
     })
   })
 
-  it('keeps a live events stream open with a welcome and nothing else', async () => {
+  it('serves the live events stream: a welcome with its position; unknown datasets 404', async () => {
     const controller = new AbortController()
     const response = await fetch(`${server.url}/content/v2025-02-19/data/live/events/production`, {
       signal: controller.signal,
@@ -123,7 +123,7 @@ describe('Studio stubs', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
-    expect(first).toBe('event: welcome\ndata: {}\n\n')
+    expect(first).toMatch(/^id: [\w-]+\nevent: welcome\ndata: \{\}\n\n$/)
     controller.abort()
     expect((await fetch(`${server.url}/content/v2025-02-19/data/live/events/nope`)).status).toBe(404)
   })

@@ -16,24 +16,6 @@ const unknownPath: RequestHandler = (req) => {
   throw notFound(`Not found: ${req.path}`)
 }
 
-/** How often an idle live events stream sends a comment, so proxies keep it open. */
-export const LIVE_EVENTS_KEEP_ALIVE_MS = 25_000
-
-/** `data/live/events`: the welcome event, then only keep-alive comments until the browser closes it. */
-const liveEventsWithoutEvents: RequestHandler = (req, res) => {
-  res.status(200)
-  res.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    // no-transform keeps the compression middleware from buffering the stream (as data/listen does).
-    'Cache-Control': 'no-cache, no-transform',
-    'X-Accel-Buffering': 'no',
-  })
-  res.flushHeaders()
-  res.write('event: welcome\ndata: {}\n\n')
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), LIVE_EVENTS_KEEP_ALIVE_MS)
-  req.on('close', () => clearInterval(keepAlive))
-}
-
 /** `projects/:projectId`: the project, and its members for signed-in callers. */
 function projectAnswer(accounts: Accounts, project: ProjectInfo): RequestHandler {
   return (_req, res) => {
@@ -129,8 +111,6 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
   // Schema descriptors for Sanity's schema service: reported complete, nothing to upload.
   router.post('/descriptors/claim', (_req, res) => res.json({ synchronization: { type: 'complete' } }))
   router.post('/descriptors/synchronize', (_req, res) => res.json({ type: 'complete' }))
-  // The live content events (cache tags of Sanity's CDN): a stream that says welcome and stays quiet.
-  router.get('/data/live/events/:dataset', knownDataset, liveEventsWithoutEvents)
   // Asked after a failed event stream, to tell a CORS problem from others: every origin here is allowed.
   router.get('/check/cors', (_req, res) =>
     res.set('Cache-Control', 'no-store').json({ result: { allowed: true, withCredentials: true } }),

@@ -11,6 +11,8 @@ export type AppState = {
   queryState: DehydratedState
   /** The server's "now" (ISO) for this render; the browser hydrates with it (see lib/now.tsx). */
   now: string
+  /** The sync tags of each dehydrated query, by query hash (lib/sync-tags.ts): what live updates compare. */
+  syncTags?: Record<string, string[] | null>
   /** Set when a loader failed on the server: both renders show the error page. */
   error?: { status: number }
 }

@@ -6,12 +6,16 @@
 import type { ContentConfig } from '../config/public-config'
 import { throwIfResNotOk } from './api-request'
 import { API_TIMEOUT_MS } from './query-client'
+import { liveEventPosition } from './sync-tags'
 
 export type QueryParams = Record<string, unknown>
 
+/** `onSyncTags` hears the answer's sync tags (undefined when it had none): what the query read (ADR 140). */
+export type FetchOptions = { onSyncTags?: (syncTags: string[] | undefined) => void }
+
 export type ContentClient = {
   /** Runs a GROQ query against the published perspective and resolves to its `result`. */
-  fetch: <Result>(query: string, params?: QueryParams) => Promise<Result>
+  fetch: <Result>(query: string, params?: QueryParams, options?: FetchOptions) => Promise<Result>
 }
 
 export type ContentClientOptions = Pick<ContentConfig, 'apiUrl' | 'dataset' | 'apiVersion'> & {
@@ -27,19 +31,21 @@ export function queryUrl(
   const search = new URLSearchParams({ query })
   for (const [name, value] of Object.entries(params)) search.set(`$${name}`, JSON.stringify(value))
   search.set('perspective', 'published')
+  if (liveEventPosition.lastEventId) search.set('lastLiveEventId', liveEventPosition.lastEventId)
   return `${apiUrl.replace(/\/$/, '')}/v${apiVersion}/data/query/${encodeURIComponent(dataset)}?${search}`
 }
 
 export function createContentClient(options: ContentClientOptions): ContentClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   return {
-    async fetch<Result>(query: string, params?: QueryParams): Promise<Result> {
+    async fetch<Result>(query: string, params?: QueryParams, fetchOptions?: FetchOptions): Promise<Result> {
       const res = await doFetch(queryUrl(options, query, params), {
         headers: { Accept: 'application/json' },
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       })
       await throwIfResNotOk(res)
-      const body = (await res.json()) as { result: Result }
+      const body = (await res.json()) as { result: Result; syncTags?: string[] }
+      fetchOptions?.onSyncTags?.(body.syncTags)
       return body.result
     },
   }

@@ -3,6 +3,7 @@ import { jsonDepth } from '../../../json-depth'
 import { ContentApiError } from '../errors'
 import { narrowScans, type ScanSources } from './narrow'
 import { hasParameterBracket } from './param-brackets'
+import { readsEverything, type QueryReads } from './sync-tags'
 
 type ParsedQuery = { tree: ExprNode; params: string[]; depth: number; parameterBrackets?: boolean }
 
@@ -157,6 +158,24 @@ export type QueryContext = {
   scan?: Omit<ScanSources, 'params'>
   /** Deepest syntax tree accepted (default DEFAULT_QUERY_MAX_DEPTH). */
   maxDepth?: number
+  /** Records what the evaluation reads, for its sync tags (sync-tags.ts). */
+  reads?: QueryReads
+}
+
+/** The scan sources and `->` index, recording every type and id read into `reads`. */
+function recording(
+  scan: Omit<ScanSources, 'params'>,
+  index: Map<string, unknown>,
+  reads: QueryReads,
+): { scan: Omit<ScanSources, 'params'>; dereference: (id: string) => unknown } {
+  return {
+    scan: {
+      byType: (type) => (reads.types.add(type), scan.byType(type)),
+      byId: (id) => (reads.ids.add(id), scan.byId(id)),
+      byIds: (ids) => (ids.forEach((id) => reads.ids.add(id)), scan.byIds(ids)),
+    },
+    dereference: (id) => (reads.ids.add(id), index.get(id)),
+  }
 }
 
 /** Evaluates a query; a missing parameter is a parse error, as on Sanity. */
@@ -174,12 +193,18 @@ export async function runQuery(query: string, context: QueryContext): Promise<un
     )
   }
   try {
-    const { index, scan, maxDepth: _maxDepth, ...options } = context
-    const tree = scan ? narrowScans(parsed.tree, { ...scan, params }) : parsed.tree
+    const { index, scan, maxDepth: _maxDepth, reads, ...options } = context
+    // Without both the scan sources and the index, groq-js reads the whole dataset for `*` and `->`.
+    const tracked = reads && scan && index ? recording(scan, index, reads) : undefined
+    if (reads && !tracked) reads.everything = true
+    const sources = tracked?.scan ?? scan
+    const tree = sources ? narrowScans(parsed.tree, { ...sources, params }) : parsed.tree
+    if (tracked && readsEverything(tree)) reads!.everything = true
+    const lookup = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
     const value = await evaluate(tree, {
       ...options,
       params,
-      ...(index ? { dereference: ({ _ref }: { _ref: string }) => (index.get(_ref) ?? null) as never } : {}),
+      ...(lookup ? { dereference: ({ _ref }: { _ref: string }) => (lookup(_ref) ?? null) as never } : {}),
     })
     return await value.get()
   } catch (error) {

@@ -1,10 +1,16 @@
 import { runQuery } from './groq'
+import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
 import { queryViewFor } from '../perspectives'
 import type { ContentStore } from '../store/content-store'
 
 /** The site's own reads: a GROQ query and its parameters, answered with the query's result. */
 export type PublishedReader = {
-  fetch: <Result>(query: string, params?: Record<string, unknown>) => Promise<Result>
+  /** `onSyncTags` hears the sync tags of the answer, as `GET /data/query` sends them (sync-tags.ts). */
+  fetch: <Result>(
+    query: string,
+    params?: Record<string, unknown>,
+    options?: { onSyncTags?: (tags: SyncTag[]) => void },
+  ) => Promise<Result>
 }
 
 const PUBLISHED = { kind: 'published' } as const
@@ -20,13 +26,20 @@ export function createPublishedReader(
   { dataset, projectId }: { dataset: string; projectId: string },
 ): PublishedReader {
   return {
-    async fetch<Result>(query: string, params: Record<string, unknown> = {}): Promise<Result> {
+    async fetch<Result>(
+      query: string,
+      params: Record<string, unknown> = {},
+      options: { onSyncTags?: (tags: SyncTag[]) => void } = {},
+    ): Promise<Result> {
+      const reads = new QueryReads()
       const result = await runQuery(query, {
         ...queryViewFor(store.dataset(dataset), PUBLISHED, true),
+        reads,
         params,
         timestamp: new Date(),
         sanity: { projectId, dataset },
       })
+      options.onSyncTags?.(syncTagsOfReads(reads))
       return JSON.parse(JSON.stringify(result ?? null)) as Result
     },
   }

@@ -1,6 +1,7 @@
 import { DatasetState } from '../store/dataset-state'
 import { ContentApiError } from '../errors'
 import { parseQuery, runQuery } from './groq'
+import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
 import { queryViewFor, type Perspective } from '../perspectives'
 import type { SanityDocument } from '../types'
 
@@ -49,7 +50,8 @@ export type WorkerFailure = {
   extra: Record<string, unknown>
 }
 
-export type WorkerAnswer = { ok: true; json?: string; matches?: boolean[] } | WorkerFailure
+export type WorkerAnswer =
+  { ok: true; json?: string; syncTags?: SyncTag[]; matches?: boolean[] } | WorkerFailure
 
 /** A few recent snapshots: tasks queued before a commit may still ask for the version before it. */
 const SNAPSHOTS_KEPT = 4
@@ -68,7 +70,9 @@ function stateFor(snapshot: DatasetSnapshot): DatasetState {
 
 async function query(task: QueryTask): Promise<WorkerAnswer> {
   const state = stateFor(task.snapshot)
+  const reads = new QueryReads()
   const result = await runQuery(task.query, {
+    reads,
     ...queryViewFor(state, task.perspective, task.restricted),
     params: task.params,
     identity: task.identity,
@@ -85,7 +89,7 @@ async function query(task: QueryTask): Promise<WorkerAnswer> {
       `The query result is ${megabytes(bytes)} MB; the largest this server returns is ${megabytes(task.maxResultBytes)} MB. Select fewer documents or fields, or page with slices ([0...100])`,
     )
   }
-  return { ok: true, json }
+  return { ok: true, json, syncTags: syncTagsOfReads(reads) }
 }
 
 async function match(task: MatchTask): Promise<WorkerAnswer> {

@@ -3,6 +3,7 @@ import { tourDatesQuery } from '../../../content/queries'
 import type { TourDatesQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 import { tourDatesQueryConfig } from '../../../lib/query-client'
 
 export function getTourDates(client: ContentClient): Promise<TourDatesQueryResult> {
@@ -15,7 +16,7 @@ export function tourDatesQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'tourDates'],
-    queryFn: () => getTourDates(client),
+    queryFn: (context) => getTourDates(recordingSyncTags(client, context)),
     ...tourDatesQueryConfig,
   })
 }

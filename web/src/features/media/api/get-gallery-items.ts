@@ -3,6 +3,7 @@ import { galleryItemsQuery } from '../../../content/queries'
 import type { GalleryItemsQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export type GalleryItem = NonNullable<GalleryItemsQueryResult>[number]
 
@@ -20,7 +21,7 @@ export function galleryItemsQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'galleryItems'],
-    queryFn: () => getGalleryItems(client),
+    queryFn: (context) => getGalleryItems(recordingSyncTags(client, context)),
   })
 }
 

@@ -3,6 +3,7 @@ import { newsListQuery } from '../../../content/queries'
 import type { NewsListQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 import { NEWS_PAGE_SIZE } from '../utils/news-paging'
 
 export type NewsList = NewsListQueryResult
@@ -19,7 +20,7 @@ export function newsListQueryOptions(client: ContentClient, page: number) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'news', 'list', page],
-    queryFn: () => getNewsList(client, page),
+    queryFn: (context) => getNewsList(recordingSyncTags(client, context), page),
   })
 }
 

@@ -3,6 +3,7 @@ import { newsPostQuery } from '../../../content/queries'
 import type { NewsPostQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export type NewsPost = NonNullable<NewsPostQueryResult>
 
@@ -16,7 +17,7 @@ export function newsPostQueryOptions(client: ContentClient, slug: string) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'news', 'post', slug],
-    queryFn: () => getNewsPost(client, slug),
+    queryFn: (context) => getNewsPost(recordingSyncTags(client, context), slug),
   })
 }
 

@@ -3,6 +3,7 @@ import { newsletterPopupQuery } from '../../../content/queries'
 import type { NewsletterPopupQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export function getNewsletterPopup(client: ContentClient): Promise<NewsletterPopupQueryResult> {
   return client.fetch<NewsletterPopupQueryResult>(newsletterPopupQuery)
@@ -13,7 +14,7 @@ export function newsletterPopupQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'newsletterPopup'],
-    queryFn: () => getNewsletterPopup(client),
+    queryFn: (context) => getNewsletterPopup(recordingSyncTags(client, context)),
   })
 }
 

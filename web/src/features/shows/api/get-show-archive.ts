@@ -3,6 +3,7 @@ import { showArchiveQuery } from '../../../content/queries'
 import type { ShowArchiveQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 /** Every show, newest first; /shows/past keeps the past ones and pages them (ADR 120). */
 export function getShowArchive(client: ContentClient): Promise<ShowArchiveQueryResult> {
@@ -14,7 +15,7 @@ export function showArchiveQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'shows', 'archive'],
-    queryFn: () => getShowArchive(client),
+    queryFn: (context) => getShowArchive(recordingSyncTags(client, context)),
   })
 }
 

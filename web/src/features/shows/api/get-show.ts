@@ -3,6 +3,7 @@ import { showPageQuery } from '../../../content/queries'
 import type { ShowPageQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export type ShowPageData = NonNullable<ShowPageQueryResult>
 
@@ -16,7 +17,7 @@ export function showQueryOptions(client: ContentClient, slug: string) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'shows', 'show', slug],
-    queryFn: () => getShow(client, slug),
+    queryFn: (context) => getShow(recordingSyncTags(client, context), slug),
   })
 }
 

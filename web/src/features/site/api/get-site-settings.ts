@@ -3,6 +3,7 @@ import { siteSettingsQuery } from '../../../content/queries'
 import type { SiteSettingsQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export type SiteSettings = NonNullable<SiteSettingsQueryResult>
 
@@ -15,7 +16,7 @@ export function siteSettingsQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'siteSettings'],
-    queryFn: () => getSiteSettings(client),
+    queryFn: (context) => getSiteSettings(recordingSyncTags(client, context)),
   })
 }
 

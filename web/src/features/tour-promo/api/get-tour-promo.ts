@@ -3,6 +3,7 @@ import { tourPromoQuery } from '../../../content/queries'
 import type { TourPromoQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { recordingSyncTags } from '../../../lib/sync-tags'
 
 export type TourPromo = NonNullable<TourPromoQueryResult>
 
@@ -15,7 +16,7 @@ export function tourPromoQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['content', 'tourPromo'],
-    queryFn: () => getTourPromo(client),
+    queryFn: (context) => getTourPromo(recordingSyncTags(client, context)),
   })
 }
 
