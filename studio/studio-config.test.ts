@@ -82,7 +82,7 @@ describe('createStudioConfig', () => {
     const names = (config: typeof local) =>
       ((config as { plugins?: { name: string }[] }).plugins ?? []).map((plugin) => plugin.name)
     expect(names(local)).toEqual(names(cloud))
-    expect(names(local)).toContain('los-forasteros-singletons')
+    expect(names(local)).toContain('site-singletons')
     expect((local as { schema?: unknown }).schema).toEqual((cloud as { schema?: unknown }).schema)
   })
 })

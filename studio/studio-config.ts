@@ -27,12 +27,13 @@ export function studioSettingsFrom(
 
 /**
  * Builds the one Studio workspace. Pure (no globals), so both backends are unit-tested and the same
- * function serves the browser (/admin) and the Sanity CLI (schema extract, typegen).
+ * function serves the browser (/admin) and the Sanity CLI (schema extract, typegen). `title` is the band's name
+ * from the site settings (the admin page reads them; ADR 074); the CLI shows no title and passes none.
  */
-export function createStudioConfig(settings: StudioSettings): Config {
+export function createStudioConfig(settings: StudioSettings, { title }: { title?: string } = {}): Config {
   const common = {
     name: 'default',
-    title: 'Los Forasteros',
+    ...(title ? { title } : {}),
     basePath: STUDIO_BASE_PATH,
     schema: { types: schemaTypes },
     plugins: [structureTool({ structure, title: 'Content' }), singletonsPlugin()],

@@ -7,7 +7,7 @@ import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
 import { messageOf, subscribe } from './subscribe'
 import {
-  CONSENT,
+  consentText,
   FIELD_LIMITS,
   hasEmptyField,
   HONEYPOT_FIELD,
@@ -23,10 +23,13 @@ const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
  */
 export function NewsletterDialog({
   settings,
+  bandName,
   open,
   setOpen,
 }: {
   settings: NewsletterPopupSettings
+  /** Named in the consent wording (`bandNameOf(siteSettings)`). */
+  bandName: string
   open: boolean
   setOpen: (open: boolean) => void
 }) {
@@ -147,7 +150,7 @@ export function NewsletterDialog({
                 onChange={(event) => setHoneypot(event.target.value)}
               />
             </div>
-            <p className="newsletter-popup__consent">{CONSENT.text}</p>
+            <p className="newsletter-popup__consent">{consentText(bandName)}</p>
             {/* The modal dialog hides the page (toasts included) from screen readers, so say it here too. */}
             {signUp.isError ? (
               <p className="newsletter-popup__error" role="alert">

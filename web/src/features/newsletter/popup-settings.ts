@@ -12,7 +12,7 @@ export type NewsletterPopupSettings = {
 export const DEFAULT_POPUP_SETTINGS: NewsletterPopupSettings = {
   enabled: true,
   title: 'Stay in the Loop',
-  text: 'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+  text: 'Get updates on upcoming performances, new releases and exclusive content.',
   delayMs: 12_000,
   scrollThresholdPx: 100,
 }

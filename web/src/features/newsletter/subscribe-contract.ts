@@ -11,11 +11,16 @@ export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as con
  */
 export const HONEYPOT_FIELD = 'website'
 
-/** What a subscriber agrees to; shown under the form and stored with each sign-up (text + version). */
-export const CONSENT = {
-  version: '2025-10-01',
-  text: 'By signing up you agree to receive e-mails from Los Forasteros about performances, releases and exclusive content. You can unsubscribe at any time.',
-} as const
+/**
+ * What a subscriber agrees to: shown under the form, and stored with each sign-up as the text read then, with the
+ * band's name as the site settings gave it at that moment, plus the wording's version (ADR 040).
+ */
+export const CONSENT_VERSION = '2025-10-01'
+
+/** The consent wording for a band's name (`bandNameOf(siteSettings)`). */
+export function consentText(bandName: string): string {
+  return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content. You can unsubscribe at any time.`
+}
 
 /** Exactly what the popup sends for a person (spec §7). */
 export type SubscribePayload = { firstName: string; lastName: string; email: string }
