@@ -28,6 +28,12 @@ describe('studioSettingsFrom', () => {
 })
 
 describe('createStudioConfig', () => {
+  it('titles the workspace with the band name it is given (the site settings’, ADR 074)', () => {
+    const settings = { backend: 'cloud', projectId: 'abc123', dataset: 'production' } as const
+    expect((createStudioConfig(settings, { title: 'Los Renombrados' }) as Workspace).title).toBe(
+      'Los Renombrados',
+    )
+  })
   it('local: talks to <origin>/content without a project hostname and switches off unserved features', () => {
     const config = createStudioConfig({
       backend: 'local',

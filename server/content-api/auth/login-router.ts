@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
+import { FALLBACK_BAND_NAME } from '../../../web/src/config/public-config'
 import type { Accounts } from '../accounts/accounts'
 import { renderLoginPage } from './login-page'
 import { safeReturnUrl, STUDIO_PATH } from './return-origin'
@@ -22,6 +23,8 @@ export type LoginRouterOptions = {
   allowedHosts?: string[]
   now?: () => number
   throttle?: SignInThrottle
+  /** Names the band in the page's title: the site settings' name (ADR 074). */
+  bandName?: () => Promise<string>
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -54,10 +57,11 @@ export function createLoginRouter({
   allowedHosts = [],
   now = Date.now,
   throttle = createSignInThrottle({ now }),
+  bandName = () => Promise.resolve(FALLBACK_BAND_NAME),
 }: LoginRouterOptions): Router {
   const router = Router()
 
-  function page(
+  async function page(
     req: Request,
     res: Response,
     status: number,
@@ -76,7 +80,15 @@ export function createLoginRouter({
       .status(status)
       .set('Cache-Control', 'no-store')
       .type('html')
-      .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, ...extra }))
+      .send(
+        renderLoginPage({
+          action: `${req.baseUrl}/auth/login`,
+          origin,
+          csrfToken,
+          bandName: await bandName(),
+          ...extra,
+        }),
+      )
   }
 
   const defaultOrigin = (req: Request) => `${req.protocol}://${req.get('host')}${STUDIO_PATH}`
@@ -89,7 +101,7 @@ export function createLoginRouter({
       return page(req, res, 400, defaultOrigin(req), {
         error: 'That sign-in link does not lead back to the Studio.',
       })
-    page(req, res, 200, origin.toString())
+    return page(req, res, 200, origin.toString())
   })
 
   router.post(

@@ -6,7 +6,8 @@ import { ANONYMOUS, identityOf, notFound } from '../engine'
 
 export type ProjectInfo = {
   projectId: string
-  displayName: string
+  /** The band's name from the site settings (ADR 074). */
+  displayName: () => Promise<string>
   createdAt: string
   /** The datasets that exist now (the content store creates them). */
   datasetNames: () => string[]
@@ -59,7 +60,7 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
   router.get('/intake/telemetry-status', (_req, res) => res.json({ status: 'denied' }))
   router.post('/intake/batch', (_req, res) => res.status(204).end())
 
-  router.get('/projects/:projectId', knownProject, (_req, res) => {
+  router.get('/projects/:projectId', knownProject, async (_req, res) => {
     // Who has an account and with which role is for signed-in users only (issue 12): anonymous gets none.
     const signedIn = (res.locals.principal ?? ANONYMOUS).kind !== 'anonymous'
     const members = (signedIn ? accounts.users.list() : []).map((user) => ({
@@ -72,7 +73,7 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
     }))
     res.json({
       id: project.projectId,
-      displayName: project.displayName,
+      displayName: await project.displayName(),
       studioHost: null,
       isBlocked: false,
       isDisabled: false,

@@ -39,7 +39,7 @@ export function showImages(
   return IMAGE_BOXES.map((box) => absolute(imageUrl(image, box)))
 }
 
-/** `Los Forasteros at Land+Sky` with the band's name from the settings, else the venue alone. */
+/** `<band name> at Land+Sky` with the band's name from the settings, else the venue alone. */
 export function showName(show: Pick<Show, 'venue'>, bandName: string | null): string {
   return bandName ? `${bandName} at ${show.venue}` : `Live at ${show.venue}`
 }
