@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { Config } from 'sanity'
 import { Studio } from 'sanity'
 import { createStudioConfig, studioSettingsFrom } from '../../../../studio/studio-config'
@@ -8,6 +8,7 @@ import {
   FALLBACK_BAND_NAME,
   type ContentConfig,
 } from '../../config/public-config'
+import type { ContentClient } from '../../lib/content-client'
 import { useContentClient } from '../../lib/content-context'
 import { getSiteSettings } from '../site'
 
@@ -26,19 +27,20 @@ function studioConfigFor(content: ContentConfig, origin: string, title: string):
 }
 
 /**
- * The band's name for the Studio's title, read once before the Studio mounts (a title arriving later would make
- * a second config, see above). Unreadable settings leave the fallback name rather than no Studio at all.
+ * The band's name for the Studio's title. Unreadable settings leave the fallback name rather than no Studio at all.
  */
-function useStudioTitle(): string {
-  const client = useContentClient()
+function studioTitleQueryOptions(client: ContentClient) {
   // The client is transport only, as in the site settings' own query options.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return useSuspenseQuery({
+  return queryOptions({
     queryKey: ['admin', 'bandName'],
     queryFn: () => getSiteSettings(client).then(bandNameOf, () => FALLBACK_BAND_NAME),
     staleTime: Number.POSITIVE_INFINITY,
-  }).data
+  })
 }
+
+/** Read once before the Studio mounts: a title arriving later would make a second config (see above). */
+const useStudioTitle = () => useSuspenseQuery(studioTitleQueryOptions(useContentClient())).data
 
 /**
  * The embedded Sanity Studio, full viewport. This module is the only one that imports `sanity`; it is
