@@ -100,7 +100,7 @@ async function main() {
   const port = (server.address() as AddressInfo).port
   logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`)
 
-  // HTTPS + HTTP/2 for the Studio (DESIGN §2, ADR 050): a front that proxies to the plain server.
+  // HTTPS + HTTP/2 for the Studio (docs/architecture.md §2, ADR 050): a front that proxies to the plain server.
   let httpsFront: HttpsFront | undefined
   if (env.HTTPS_PORT) {
     const tls = await loadTlsCredentials({

@@ -50,11 +50,11 @@ export function createStudioConfig(settings: StudioSettings, { title }: { title?
     dataset: settings.dataset,
     apiHost: settings.apiHost,
     // The client would put the project id in front of the host (local.localhost); our API has no
-    // per-project hostnames. Beta option, pinned with the exact sanity version (research Q2).
+    // per-project hostnames. Beta option, pinned with the exact sanity version (ADR 051).
     unstable_clientFactory: (options) => createClient({ ...options, useProjectHostname: false }),
     // Tokens in localStorage from our login page's #sid hand-back; no third-party cookies involved.
     auth: { loginMethod: 'token' },
-    // Features whose endpoints the content API does not serve (research Q6): switched off rather
+    // Features whose endpoints the content API does not serve (ADR 051): switched off rather
     // than left to fail in the console.
     releases: { enabled: false },
     scheduledPublishing: { enabled: false },

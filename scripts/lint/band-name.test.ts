@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { productFiles, ROOT } from './product-files'
+import { ROOT, sourceFiles } from './product-files'
 
 /** The name the seed's site settings give the band: the one the product must never spell itself (ADR 074). */
 function seedBandName(): string {
@@ -38,7 +38,7 @@ describe("product code never spells the band's name", () => {
   })
 
   it('server/, web/src and studio/ name the band only through the site settings', () => {
-    const offenders = productFiles(['server', 'web/src', 'studio']).flatMap(({ file, text }) =>
+    const offenders = sourceFiles(['server', 'web/src', 'studio']).flatMap(({ file, text }) =>
       spelled(text, name).map((line) => `${file}:${line}`),
     )
     expect(offenders).toEqual([])

@@ -5,21 +5,40 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'testing', 'fixtures'])
+/** Test helpers and fixtures live in these folders. */
+const TEST_DIRS = new Set(['testing', 'fixtures'])
 
-/** Tests and their helpers are not product code; neither is generated code. */
-const isProductFile = (file: string) =>
-  SOURCE.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && !file.endsWith('sanity.types.ts')
+const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file)
+/** Generated code is nobody's prose. */
+const isGenerated = (file: string) => file.endsWith('sanity.types.ts')
 
-function walk(dir: string): string[] {
+/** `.` is the repository's own top-level files (configs), without descending. */
+function walk(dir: string, withTests: boolean): string[] {
+  if (dir === '.') {
+    return readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
+      .map((entry) => entry.name)
+  }
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.posix.join(dir, entry.name)
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : walk(relative)
-    return isProductFile(entry.name) ? [relative] : []
+    if (entry.isDirectory()) {
+      return entry.name === 'node_modules' ||
+        entry.name === 'dist' ||
+        (!withTests && TEST_DIRS.has(entry.name))
+        ? []
+        : walk(relative, withTests)
+    }
+    const wanted = SOURCE.test(entry.name) && !isGenerated(entry.name) && (withTests || !isTest(entry.name))
+    return wanted ? [relative] : []
   })
 }
 
-/** The product's source files under `folders` (relative to the repository), without tests and test helpers. */
-export function productFiles(folders: string[]): { file: string; text: string }[] {
-  return folders.flatMap(walk).map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+/**
+ * The source files under `folders` (relative to the repository): product code only (no tests, test helpers or
+ * fixtures), or with `withTests` every source file there.
+ */
+export function sourceFiles(folders: string[], { withTests = false } = {}): { file: string; text: string }[] {
+  return folders
+    .flatMap((folder) => walk(folder, withTests))
+    .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
 }

@@ -11,7 +11,7 @@ import type { TokenSigner } from './tokens'
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 60 * 60_000
 /** A pending address gets at most one confirmation mail per this interval, however often it is signed up. */
 export const RESEND_INTERVAL_MS = 10 * 60_000
-/** Where a sign-up came from; the spec's payload carries no source, and the popup is the only form. */
+/** Where a sign-up came from; the sign-up payload carries no source (docs/fan-site-rules.md §3), and the popup is the only form. */
 export const SIGNUP_SOURCE = 'website-popup'
 
 export type SubscriptionService = {

@@ -1,5 +1,5 @@
 /**
- * Where content lives (DESIGN §2). `local`: the embedded content API under `/content` on the page's own
+ * Where content lives (docs/architecture.md §2). `local`: the embedded content API under `/content` on the page's own
  * origin (project id `local`). `cloud`: a Sanity project; the site reads Sanity's API CDN.
  */
 export type ContentConfig = {

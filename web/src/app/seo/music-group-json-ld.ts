@@ -1,6 +1,6 @@
 /**
  * Structured data for the home page: the band as a schema.org MusicGroup with every show as a MusicEvent, and
- * the media grid as an ItemList. Built from the same data as the visible list (DESIGN §4), so an offer's
+ * the media grid as an ItemList. Built from the same data as the visible list (docs/fan-site-rules.md §10), so an offer's
  * availability always matches the status a visitor sees.
  */
 import type { SiteSettings } from '../../features/site/api/get-site-settings'

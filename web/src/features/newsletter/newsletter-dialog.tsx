@@ -18,7 +18,7 @@ import './newsletter-popup.css'
 const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
 
 /**
- * The newsletter popup's dialog and form (spec §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
+ * The newsletter popup's dialog and form (docs/fan-site-rules.md §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
  * first open, so Radix Dialog and the form stay out of the JavaScript every page loads first.
  */
 export function NewsletterDialog({
@@ -42,7 +42,7 @@ export function NewsletterDialog({
 
   const signUp = useMutation({
     mutationFn: ({ payload, trap }: { payload: SubscribePayload; trap: string }) => subscribe(payload, trap),
-    // Spec §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
+    // docs/fan-site-rules.md §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
     retry: false,
     onSuccess: (result) => {
       trackEvent('newsletter_signup', 'form_submit')
@@ -53,7 +53,7 @@ export function NewsletterDialog({
       toast({ title: 'Thanks for signing up!', description: result.message })
     },
     onError: (error) => {
-      // Spec §8 logs the failure to the console; DESIGN §4 also tells the visitor.
+      // docs/fan-site-rules.md §8 logs the failure to the console; docs/fan-site-rules.md §10 also tells the visitor.
       console.error('Newsletter signup failed:', error)
       toast({ title: 'Sign-up failed', description: messageOf(error), variant: 'error' })
     },
@@ -61,7 +61,7 @@ export function NewsletterDialog({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // Spec §5: a submission with an empty field is ignored.
+    // docs/fan-site-rules.md §5: a submission with an empty field is ignored.
     if (signUp.isPending || hasEmptyField(values)) return
     signUp.mutate({ payload: { ...values }, trap: honeypot })
   }

@@ -1,4 +1,4 @@
-/** The `newsletterPopup` singleton of the CMS (DESIGN §3), with the spec's values as defaults (§2, §9). */
+/** The `newsletterPopup` singleton of the CMS (docs/architecture.md §3), with the values of docs/fan-site-rules.md §2 and §9 as defaults. */
 export type NewsletterPopupSettings = {
   enabled: boolean
   title: string

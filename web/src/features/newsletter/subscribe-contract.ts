@@ -1,7 +1,7 @@
 /**
  * The parts of the sign-up contract the browser needs (types, field limits, honeypot name, consent wording),
  * without zod, which would add tens of KB gzip to the page's initial JavaScript. The server validates with
- * SubscribeSchema (subscribe-schema.ts). Spec §3: firstName, lastName and email, all strings.
+ * SubscribeSchema (subscribe-schema.ts). docs/fan-site-rules.md §3: firstName, lastName and email, all strings.
  */
 export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as const
 
@@ -22,10 +22,10 @@ export function consentText(bandName: string): string {
   return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content. You can unsubscribe at any time.`
 }
 
-/** Exactly what the popup sends for a person (spec §7). */
+/** Exactly what the popup sends for a person (docs/fan-site-rules.md §7). */
 export type SubscribePayload = { firstName: string; lastName: string; email: string }
 
-/** Spec §5: a submission with an empty field is ignored (whitespace counts as empty). */
+/** docs/fan-site-rules.md §5: a submission with an empty field is ignored (whitespace counts as empty). */
 export function hasEmptyField(values: SubscribePayload): boolean {
   return [values.firstName, values.lastName, values.email].some((value) => value.trim() === '')
 }

@@ -74,7 +74,7 @@ function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
 }
 
 /**
- * The full-screen gallery (spec §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
+ * The full-screen gallery (docs/fan-site-rules.md §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
  * locked, named by the caption) with the item, caption and credit, previous/next, share and close. Loaded on
  * first open, so none of it is in the page's initial JavaScript.
  */
@@ -95,7 +95,7 @@ export function GalleryOverlay({
   // The toast region sits outside the modal (hidden from assistive technology while it is open): say it here too.
   const [announcement, setAnnouncement] = useState('')
 
-  // Spec §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style).
+  // docs/fan-site-rules.md §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style).
   useEffect(() => {
     if (!isOpen) return
     const timer = setTimeout(() => setFadedIn(true), OVERLAY_OPEN_FADE_DELAY_MS)

@@ -14,7 +14,7 @@ import './tour-promo.css'
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
 
 /**
- * The tour promo popup (spec §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
+ * The tour promo popup (docs/fan-site-rules.md §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
  * the copy, a row with date, venue and a Tickets link, and a close button. Escape, the close button and a click
  * outside close it.
  */
