@@ -1,6 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type Ref,
+} from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
 import { popupMemory } from './popup-memory'
@@ -16,6 +24,24 @@ import {
 import './newsletter-popup.css'
 
 const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
+
+/** One labelled, required field of the form, with the server's length limit. */
+function SignUpField({
+  label,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  id: string
+  name: keyof SubscribePayload
+  ref?: Ref<HTMLInputElement>
+}) {
+  return (
+    <div className="newsletter-popup__field">
+      <label htmlFor={input.id}>{label}</label>
+      <input required maxLength={FIELD_LIMITS[input.name]} {...input} />
+    </div>
+  )
+}
 
 /**
  * The newsletter popup's dialog and form (docs/fan-site-rules.md §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
@@ -66,8 +92,14 @@ export function NewsletterDialog({
     signUp.mutate({ payload: { ...values }, trap: honeypot })
   }
 
-  const field = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }))
+  /** What ties a field to the form's state: its id, name, value and change handler. */
+  const bound = (name: keyof SubscribePayload) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  })
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -95,48 +127,22 @@ export function NewsletterDialog({
           <Dialog.Description className="newsletter-popup__text">{settings.text}</Dialog.Description>
           <form className="newsletter-popup__form" onSubmit={onSubmit}>
             <div className="newsletter-popup__row">
-              <div className="newsletter-popup__field">
-                <label htmlFor={`${id}-first`}>First Name</label>
-                <input
-                  ref={firstNameRef}
-                  id={`${id}-first`}
-                  name="firstName"
-                  type="text"
-                  autoComplete="given-name"
-                  required
-                  maxLength={FIELD_LIMITS.firstName}
-                  value={values.firstName}
-                  onChange={field('firstName')}
-                />
-              </div>
-              <div className="newsletter-popup__field">
-                <label htmlFor={`${id}-last`}>Last Name</label>
-                <input
-                  id={`${id}-last`}
-                  name="lastName"
-                  type="text"
-                  autoComplete="family-name"
-                  required
-                  maxLength={FIELD_LIMITS.lastName}
-                  value={values.lastName}
-                  onChange={field('lastName')}
-                />
-              </div>
-            </div>
-            <div className="newsletter-popup__field">
-              <label htmlFor={`${id}-email`}>Email Address</label>
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={FIELD_LIMITS.email}
-                value={values.email}
-                onChange={field('email')}
+              <SignUpField
+                label="First Name"
+                type="text"
+                autoComplete="given-name"
+                ref={firstNameRef}
+                {...bound('firstName')}
               />
+              <SignUpField label="Last Name" type="text" autoComplete="family-name" {...bound('lastName')} />
             </div>
+            <SignUpField
+              label="Email Address"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...bound('email')}
+            />
             {/* The honeypot: invisible to people and screen readers, skipped by keyboard, filled by bots. */}
             <div className="newsletter-popup__trap" aria-hidden="true">
               <label htmlFor={`${id}-trap`}>Website</label>
