@@ -21,6 +21,7 @@ import {
   HONEYPOT_FIELD,
   type SubscribePayload,
 } from './subscribe-contract'
+import '../../components/ui/modal.css'
 import './newsletter-popup.css'
 
 const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
@@ -104,9 +105,9 @@ export function NewsletterDialog({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="newsletter-popup__overlay" />
+        <Dialog.Overlay className="modal-overlay newsletter-popup__overlay" />
         <Dialog.Content
-          className="newsletter-popup"
+          className="modal-panel newsletter-popup"
           onOpenAutoFocus={(event) => {
             // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
             returnFocusRef.current =

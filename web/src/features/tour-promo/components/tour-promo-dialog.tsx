@@ -9,6 +9,8 @@ import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
 import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media'
 import type { TourPromo } from '../api/get-tour-promo'
+import '../../../components/ui/modal.css'
+import '../../../components/ui/play-triangle.css'
 import './tour-promo.css'
 
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
@@ -40,8 +42,8 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="tour-promo__overlay" />
-        <Dialog.Content className="tour-promo" aria-describedby={bodyId}>
+        <Dialog.Overlay className="modal-overlay tour-promo__overlay" />
+        <Dialog.Content className="modal-panel tour-promo" aria-describedby={bodyId}>
           <Dialog.Title className="tour-promo__title">{heading}</Dialog.Title>
           {promo.youtubeId ? (
             <div className="tour-promo__video">
@@ -77,7 +79,7 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
                       alt=""
                     />
                   ) : null}
-                  <span className="tour-promo__badge" aria-hidden="true" />
+                  <span className="tour-promo__badge play-triangle" aria-hidden="true" />
                 </button>
               )}
             </div>
