@@ -1,7 +1,7 @@
 import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { choiceField, slugField } from '../fields'
 import {
-  isSlugUnique,
   validateCurrency,
   validateDoorsTime,
   validateHttpUrl,
@@ -110,16 +110,10 @@ export const eventType = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(120),
     }),
-    defineField({
-      name: 'slug',
-      type: 'slug',
+    slugField({
       description: 'The show’s address on the site, /shows/<slug>; generated from the date, venue and city.',
-      options: {
-        source: (doc) => eventSlugSource(doc),
-        maxLength: 96,
-        isUnique: isSlugUnique,
-      },
-      validation: (rule) => rule.required().custom(validateShowSlug),
+      source: (doc) => eventSlugSource(doc),
+      validate: validateShowSlug,
     }),
     defineField({ name: 'city', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({
@@ -151,13 +145,11 @@ export const eventType = defineType({
       type: 'string',
       validation: (rule) => rule.max(20),
     }),
-    defineField({
+    choiceField({
       name: 'status',
-      type: 'string',
       description: 'Sold out, cancelled and postponed shows have no ticket link on the site.',
-      options: { list: [...EVENT_STATUSES], layout: 'radio', direction: 'horizontal' },
+      list: EVENT_STATUSES,
       initialValue: 'onSale',
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'originalStartsAt',
