@@ -2,6 +2,7 @@ import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { choiceField, slugField } from '../fields'
 import {
+  neededWhen,
   validateCurrency,
   validateDoorsTime,
   validateHttpUrl,
@@ -166,10 +167,11 @@ export const eventType = defineType({
       type: 'url',
       description: 'The ticketing page fans go to from the "Tickets" button.',
       validation: (rule) =>
-        rule.custom(validateHttpUrl).custom((value, context) => {
-          const status = (context.document as { status?: string } | undefined)?.status
-          return status === 'onSale' && !value ? 'An event on sale needs a ticket link' : true
-        }),
+        rule
+          .custom(validateHttpUrl)
+          .custom(
+            neededWhen('status', (status) => status === 'onSale', 'An event on sale needs a ticket link'),
+          ),
     }),
     defineField({
       name: 'price',
@@ -183,10 +185,9 @@ export const eventType = defineType({
       description: 'Three-letter code of the price, e.g. USD.',
       initialValue: 'USD',
       validation: (rule) =>
-        rule.custom(validateCurrency).custom((value, context) => {
-          const price = (context.document as { price?: number } | undefined)?.price
-          return price !== undefined && !value ? 'A price needs its currency' : true
-        }),
+        rule
+          .custom(validateCurrency)
+          .custom(neededWhen('price', (price) => price !== undefined, 'A price needs its currency')),
     }),
     defineField({
       name: 'notes',
