@@ -46,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // Pinned clock: the spec's tour list (Oct 1 2025).
+    // Pinned clock: the seed's tour list as of Oct 1 2025 (docs/fan-site-rules.md §2).
     // It also serves the Studio on HTTPS (E2E_PORT + 1); start-test-server.ts creates the administrator.
     server(E2E_PORT, { TEST_NOW, HTTPS_PORT: String(E2E_PORT + 1) }),
     // Real clock ("today"): every 2025 show is past. An empty TEST_NOW counts as unset.

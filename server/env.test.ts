@@ -48,7 +48,8 @@ describe('parseEnv: newsletter settings', () => {
     const env = parseEnv({})
     expect(env).toMatchObject({
       NEWSLETTER_RATE_LIMIT: 5,
-      MAIL_FROM: 'Los Forasteros <newsletter@example.com>',
+      // A bare address: mail is sent with the band's name from the site settings (ADR 074).
+      MAIL_FROM: 'newsletter@example.com',
     })
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.SMTP_URL).toBeUndefined()

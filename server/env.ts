@@ -93,8 +93,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** SMTP server for mail, e.g. smtps://user:pass@smtp.example.com:465. Set: double opt-in; unset: single. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  /** Sender of newsletter mail. */
-  MAIL_FROM: z.string().min(3).default('Los Forasteros <newsletter@example.com>'),
+  /**
+   * Sender of newsletter mail. A bare address gets the band's name from the site settings as its display name;
+   * `Name <address>` is sent as given.
+   */
+  MAIL_FROM: z.string().min(3).default('newsletter@example.com'),
   /** Sign-up attempts per IP address per minute. */
   NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Signs confirm/unsubscribe links and salts IP hashes; generated once into DATA_DIR when unset. */

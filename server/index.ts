@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp, publicConfigFrom, requestListener } from './app'
+import { bandNameFrom } from './band-name'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
@@ -135,6 +136,11 @@ async function main() {
 
   const { contentStore, queryPool, contentApi } = await openContent(env, logger)
 
+  // Pages are rendered once per content revision (ADR 090): from the store in-process, or from Sanity's API.
+  const content = publicConfigFrom(env).content
+  const siteContent = env.SANITY_PROJECT_ID
+    ? sanitySiteContent(content, { logger })
+    : embeddedSiteContent(contentStore, content)
   // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
   // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
   const newsletter = await createNewsletter({
@@ -142,12 +148,8 @@ async function main() {
     logger,
     clock,
     authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
+    bandName: bandNameFrom(siteContent.reader, logger),
   })
-  // Pages are rendered once per content revision (ADR 090): from the store in-process, or from Sanity's API.
-  const content = publicConfigFrom(env).content
-  const siteContent = env.SANITY_PROJECT_ID
-    ? sanitySiteContent(content, { logger })
-    : embeddedSiteContent(contentStore, content)
   const app = createApp({
     env,
     logger,

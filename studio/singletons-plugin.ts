@@ -20,7 +20,7 @@ export function singletonActions(
  * menus, duplicated or deleted (the pattern of Sanity's own templates).
  */
 export const singletonsPlugin = definePlugin({
-  name: 'los-forasteros-singletons',
+  name: 'site-singletons',
   document: {
     actions: (prev, { schemaType }) => singletonActions(prev, schemaType),
     newDocumentOptions: (prev) => prev.filter((item) => !isSingletonType(item.templateId)),

@@ -28,6 +28,12 @@ describe('studioSettingsFrom', () => {
 })
 
 describe('createStudioConfig', () => {
+  it('titles the workspace with the band name it is given (the site settings’, ADR 074)', () => {
+    const settings = { backend: 'cloud', projectId: 'abc123', dataset: 'production' } as const
+    expect((createStudioConfig(settings, { title: 'Los Renombrados' }) as Workspace).title).toBe(
+      'Los Renombrados',
+    )
+  })
   it('local: talks to <origin>/content without a project hostname and switches off unserved features', () => {
     const config = createStudioConfig({
       backend: 'local',
@@ -82,7 +88,7 @@ describe('createStudioConfig', () => {
     const names = (config: typeof local) =>
       ((config as { plugins?: { name: string }[] }).plugins ?? []).map((plugin) => plugin.name)
     expect(names(local)).toEqual(names(cloud))
-    expect(names(local)).toContain('los-forasteros-singletons')
+    expect(names(local)).toContain('site-singletons')
     expect((local as { schema?: unknown }).schema).toEqual((cloud as { schema?: unknown }).schema)
   })
 })

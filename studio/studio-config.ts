@@ -27,12 +27,13 @@ export function studioSettingsFrom(
 
 /**
  * Builds the one Studio workspace. Pure (no globals), so both backends are unit-tested and the same
- * function serves the browser (/admin) and the Sanity CLI (schema extract, typegen).
+ * function serves the browser (/admin) and the Sanity CLI (schema extract, typegen). `title` is the band's name
+ * from the site settings (the admin page reads them; ADR 074); the CLI shows no title and passes none.
  */
-export function createStudioConfig(settings: StudioSettings): Config {
+export function createStudioConfig(settings: StudioSettings, { title }: { title?: string } = {}): Config {
   const common = {
     name: 'default',
-    title: 'Los Forasteros',
+    ...(title ? { title } : {}),
     basePath: STUDIO_BASE_PATH,
     schema: { types: schemaTypes },
     plugins: [structureTool({ structure, title: 'Content' }), singletonsPlugin()],
@@ -49,11 +50,11 @@ export function createStudioConfig(settings: StudioSettings): Config {
     dataset: settings.dataset,
     apiHost: settings.apiHost,
     // The client would put the project id in front of the host (local.localhost); our API has no
-    // per-project hostnames. Beta option, pinned with the exact sanity version (research Q2).
+    // per-project hostnames. Beta option, pinned with the exact sanity version (ADR 051).
     unstable_clientFactory: (options) => createClient({ ...options, useProjectHostname: false }),
     // Tokens in localStorage from our login page's #sid hand-back; no third-party cookies involved.
     auth: { loginMethod: 'token' },
-    // Features whose endpoints the content API does not serve (research Q6): switched off rather
+    // Features whose endpoints the content API does not serve (ADR 051): switched off rather
     // than left to fail in the console.
     releases: { enabled: false },
     scheduledPublishing: { enabled: false },

@@ -1,5 +1,5 @@
 /**
- * The seed dataset (DESIGN §3): spec §2's events, media grid, popups and site copy, as Sanity documents in
+ * The seed dataset (docs/architecture.md §3): docs/fan-site-rules.md §2's events, media grid, popups and site copy, as Sanity documents in
  * export format. Images are `_sanityAsset` references to files in content/seed/images, which the content
  * API's import turns into image assets. The band, its members and every address at example.com are fictional.
  */
@@ -200,7 +200,7 @@ const events = [
 
 // ---------------------------------------------------------------------------------------------- media
 
-/** Spec §2's {hash} item: a YouTube-style id doubles as its slug. */
+/** docs/fan-site-rules.md §2's {hash} item: a YouTube-style id doubles as its slug. */
 export const LIVE_SESSION_ID = 'Qx7LmR2vK9d'
 
 type MediaSeed = {

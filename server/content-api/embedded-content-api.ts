@@ -11,10 +11,10 @@ import { createAssets, type Assets } from './assets/assets'
 import { storeAssetDocuments } from './assets/store-asset-documents'
 import { DEFAULT_BLUR_WORK } from './assets/transform-budget'
 import { createContentEdge, type ContentEdge } from './http/content-edge'
-import { type AssetImporter, markServerRunning, type ContentStore } from './engine'
+import { type AssetImporter, createPublishedReader, markServerRunning, type ContentStore } from './engine'
 import { contentLimitsFrom, type LimitsEnv } from './http/limits-from-env'
 import { createContentApi, type ContentApiOptions } from './http/router'
-import { FALLBACK_BAND_NAME } from '../../web/src/config/public-config'
+import { bandNameFrom } from '../band-name'
 
 export const CONTENT_MOUNT_PATH = '/content'
 export const PROJECT_ID = 'local'
@@ -34,6 +34,7 @@ export type EmbeddedContentApi = {
 type EnvPart = Pick<
   Env,
   | 'DATA_DIR'
+  | 'SANITY_DATASET'
   | 'SITE_URL'
   | 'ADMIN_EMAIL'
   | 'ADMIN_PASSWORD'
@@ -92,7 +93,10 @@ export async function createEmbeddedContentApi(options: {
     accounts,
     project: {
       projectId: PROJECT_ID,
-      displayName: FALLBACK_BAND_NAME,
+      displayName: bandNameFrom(
+        createPublishedReader(store, { dataset: env.SANITY_DATASET ?? 'production', projectId: PROJECT_ID }),
+        logger,
+      ),
       createdAt: '2026-01-01T00:00:00.000Z',
       datasetNames: () => store.datasetNames(),
     },

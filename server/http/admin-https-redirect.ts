@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express'
 import { hostNameOf } from './public-origin'
 
 /**
- * The Studio needs HTTP/2, which browsers only speak over TLS (DESIGN §2), so /admin on the plain port
+ * The Studio needs HTTP/2, which browsers only speak over TLS (docs/architecture.md §2), so /admin on the plain port
  * sends the browser to the same path on HTTPS_PORT. The public site stays reachable over plain HTTP.
  * With an HTTPS SITE_URL the Studio is at that origin; with a plain one, on its host at HTTPS_PORT; without
  * one, on the request's host, which the host allow-list has vetted (public-origin.ts).

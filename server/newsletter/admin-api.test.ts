@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Principal } from '../content-api/engine'
-import { CONSENT, isCleanName } from './subscribe-schema'
-import { createNewsletterTestApp } from './testing/newsletter-test-app'
+import { CONSENT_VERSION, consentText, isCleanName } from './subscribe-schema'
+import { createNewsletterTestApp, SEED_BAND_NAME } from './testing/newsletter-test-app'
 
 /** Stands in for the content API's authenticate middleware: "Bearer <role>" becomes a user with that role. */
 const testAuthenticate: RequestHandler = (req, res, next) => {
@@ -42,8 +42,8 @@ describe('subscriber admin API', () => {
       await t.newsletter.repo.insertIfAbsent({
         ...person,
         status: 'subscribed',
-        consentText: CONSENT.text,
-        consentVersion: CONSENT.version,
+        consentText: consentText(SEED_BAND_NAME),
+        consentVersion: CONSENT_VERSION,
         source: 'website-popup',
         ipHash: null,
         at: new Date().toISOString(),

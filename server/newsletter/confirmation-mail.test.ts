@@ -13,12 +13,23 @@ describe('confirmation mail', () => {
     const mail = confirmationMail(
       { email: 'a@b.co', firstName: 'Ana\r\n\r\nClick https://evil.example <b>' },
       links,
+      'Los Forasteros',
     )
     const greeting = mail.text.split('\n')[0]
     expect(greeting).toBe('Hola Ana Click https://evil.example <b>,')
     expect(mail.text.split('\n')[1]).toBe('')
     expect(mail.html).toContain('Hola Ana Click https://evil.example &lt;b&gt;,')
     expect(mail.html).not.toContain('<b>')
+  })
+
+  it('names the band it is given, escaped in the HTML part', () => {
+    const mail = confirmationMail({ email: 'a@b.co', firstName: 'Ana' }, links, 'Sol & Sombra\n<i>')
+    expect(mail.subject).toBe('Confirm your subscription to Sol & Sombra <i>')
+    expect(mail.senderName).toBe('Sol & Sombra <i>')
+    expect(mail.text).toContain('news from Sol & Sombra <i>: tour dates')
+    expect(mail.text).toContain('-- Sol & Sombra <i>')
+    expect(mail.html).toContain('>Sol &amp; Sombra &lt;i&gt;</td>')
+    expect(mail.html).not.toContain('<i>')
   })
 
   it('turns control and formatting characters into single spaces', () => {

@@ -35,28 +35,34 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   }
 }
 
-/** The double opt-in mail: plain text and a simple, band-styled HTML part with the same content. */
+/**
+ * The double opt-in mail: plain text and a simple, band-styled HTML part with the same content. `bandName` is the
+ * site settings' name at sending time (ADR 074).
+ */
 export function confirmationMail(
   to: { email: string; firstName: string },
   { confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks,
+  bandName: string,
 ): Mail {
-  const subject = 'Confirm your subscription to Los Forasteros'
+  const band = plainText(bandName)
+  const subject = `Confirm your subscription to ${band}`
   const text = [
     `Hola ${plainText(to.firstName)},`,
     '',
-    'thanks for signing up for news from Los Forasteros: tour dates, new releases and exclusive content.',
+    `thanks for signing up for news from ${band}: tour dates, new releases and exclusive content.`,
     'Please confirm your address by opening this link (it works for 7 days):',
     '',
     confirmUrl,
     '',
     'If you did not sign up, ignore this mail and you will not hear from us again.',
     '',
-    '-- Los Forasteros',
+    `-- ${band}`,
     siteUrl,
     '',
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join('\n')
   const name = escapeHtml(plainText(to.firstName))
+  const bandHtml = escapeHtml(band)
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
@@ -64,10 +70,10 @@ export function confirmationMail(
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4ead8">
     <tr><td align="center" style="padding:24px 12px">
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fffaf0;border:2px solid #2b1a12">
-        <tr><td style="background:#2b1a12;color:#f4ead8;padding:18px 24px;font-size:22px;letter-spacing:2px;text-transform:uppercase">Los Forasteros</td></tr>
+        <tr><td style="background:#2b1a12;color:#f4ead8;padding:18px 24px;font-size:22px;letter-spacing:2px;text-transform:uppercase">${bandHtml}</td></tr>
         <tr><td style="padding:24px;font-size:16px;line-height:1.5">
           <p style="margin:0 0 16px">Hola ${name},</p>
-          <p style="margin:0 0 16px">thanks for signing up for news from Los Forasteros: tour dates, new releases and exclusive content.</p>
+          <p style="margin:0 0 16px">thanks for signing up for news from ${bandHtml}: tour dates, new releases and exclusive content.</p>
           <p style="margin:0 0 24px">Please confirm your address (the button works for 7 days):</p>
           <p style="margin:0 0 24px"><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;background:#b5441f;color:#fffaf0;padding:12px 20px;text-decoration:none;font-weight:bold">Confirm my subscription</a></p>
           <p style="margin:0 0 16px;font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(confirmUrl)}" style="color:#b5441f;word-break:break-all">${escapeHtml(confirmUrl)}</a></p>
@@ -82,5 +88,5 @@ export function confirmationMail(
   </table>
 </body>
 </html>`
-  return { to: to.email, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) }
+  return { senderName: band, to: to.email, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) }
 }

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express'
 import pg from 'pg'
+import { fixedBandName, type BandName } from '../band-name'
 import type { Clock } from '../clock'
 import type { Env } from '../env'
 import type { Logger } from '../logger'
@@ -53,6 +54,7 @@ export async function createNewsletter({
   clock,
   authenticate,
   mailer: mailerOverride,
+  bandName = fixedBandName(),
 }: {
   env: NewsletterEnv
   logger: Logger
@@ -60,6 +62,8 @@ export async function createNewsletter({
   authenticate?: RequestHandler
   /** Tests may pass their own; otherwise SMTP_URL decides. */
   mailer?: Mailer | null
+  /** The band's name from the site settings (`bandNameFrom`); without content, the fallback name. */
+  bandName?: BandName
 }): Promise<Newsletter> {
   const secret = loadOrCreateSecret(env.DATA_DIR, env.NEWSLETTER_SECRET)
   const repo = await openSubscribersRepository(env)
@@ -76,6 +80,7 @@ export async function createNewsletter({
     hashIp: createIpHasher(secret),
     clock,
     logger,
+    bandName,
   })
   logger.info(
     { storage: env.DATABASE_URL ? 'postgresql' : 'sqlite', optIn: mailer ? 'double' : 'single' },

@@ -55,7 +55,7 @@ export function createNewsletterRouter({
       res.set('Cache-Control', 'no-store')
       const parsed = SubscribeSchema.safeParse(req.body)
       if (!parsed.success) {
-        // The browser checks only that fields are filled in (spec §5); a rule it cannot check is spelled out.
+        // The browser checks only that fields are filled in (docs/fan-site-rules.md §5); a rule it cannot check is spelled out.
         const unclean = parsed.error.issues.some((issue) => issue.message === NAME_CONTENT_MESSAGE)
         res.status(400).json({
           message: unclean

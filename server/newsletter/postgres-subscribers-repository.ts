@@ -6,58 +6,42 @@ import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
 import { emailKey } from './subscribe-schema'
 import {
-  emptyCounts,
+  confirmedAtOf,
+  countsByStatus,
   likePattern,
-  SUBSCRIBER_STATUSES,
+  subscriberFromRow,
   type ListQuery,
+  type NewSubscriber,
   type Subscriber,
+  type SubscriberRow,
   type SubscribersRepository,
-  type SubscriberStatus,
 } from './subscribers-repository'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', 'postgres')
 const MIGRATIONS_TABLE = 'newsletter_schema_migrations'
 
-type Row = {
-  id: string
-  email: string
-  first_name: string
-  last_name: string
-  status: SubscriberStatus
-  consent_text: string
-  consent_version: string
-  source: string
-  ip_hash: string | null
-  created_at: Date
-  updated_at: Date
-  confirmed_at: Date | null
-  unsubscribed_at: Date | null
-  confirmation_sent_at: Date | null
-}
+type Row = SubscriberRow<Date>
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null)
-
-function toSubscriber(row: Row): Subscriber {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    status: row.status,
-    consentText: row.consent_text,
-    consentVersion: row.consent_version,
-    source: row.source,
-    ipHash: row.ip_hash,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    confirmedAt: iso(row.confirmed_at),
-    unsubscribedAt: iso(row.unsubscribed_at),
-    confirmationSentAt: iso(row.confirmation_sent_at),
-  }
-}
+const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => time.toISOString())
 
 // Ids come from URLs and tokens; anything that is not a UUID cannot exist (and would make PostgreSQL throw).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * What a sign-up writes, in the column order both statements use: first_name, last_name, status, consent_text,
+ * consent_version, source, ip_hash, the time (created_at and updated_at, or updated_at) and confirmed_at.
+ */
+const signUpValues = (input: NewSubscriber) => [
+  input.firstName,
+  input.lastName,
+  input.status,
+  input.consentText,
+  input.consentVersion,
+  input.source,
+  input.ipHash,
+  input.at,
+  confirmedAtOf(input),
+]
 
 function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
   const clauses: string[] = []
@@ -87,7 +71,6 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
   const repo: SubscribersRepository = {
     async insertIfAbsent(input) {
       const key = emailKey(input.email)
-      const confirmedAt = input.status === 'subscribed' ? input.at : null
       const inserted = await one(
         `INSERT INTO subscribers
           (id, email, email_key, first_name, last_name, status, consent_text, consent_version, source, ip_hash,
@@ -95,20 +78,7 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
          ON CONFLICT (email_key) DO NOTHING
          RETURNING *`,
-        [
-          randomUUID(),
-          input.email,
-          key,
-          input.firstName,
-          input.lastName,
-          input.status,
-          input.consentText,
-          input.consentVersion,
-          input.source,
-          input.ipHash,
-          input.at,
-          confirmedAt,
-        ],
+        [randomUUID(), input.email, key, ...signUpValues(input)],
       )
       if (inserted) return { created: true, subscriber: inserted }
       const existing = await one('SELECT * FROM subscribers WHERE email_key = $1', [key])
@@ -118,24 +88,12 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
     },
     async resubscribe(id, input) {
       if (!UUID.test(id)) return null
-      const confirmedAt = input.status === 'subscribed' ? input.at : null
       return one(
         `UPDATE subscribers SET first_name = $2, last_name = $3, status = $4, consent_text = $5,
            consent_version = $6, source = $7, ip_hash = $8, updated_at = $9, confirmed_at = $10,
            unsubscribed_at = NULL, confirmation_sent_at = NULL
          WHERE id = $1 AND status = 'unsubscribed' RETURNING *`,
-        [
-          id,
-          input.firstName,
-          input.lastName,
-          input.status,
-          input.consentText,
-          input.consentVersion,
-          input.source,
-          input.ipHash,
-          input.at,
-          confirmedAt,
-        ],
+        [id, ...signUpValues(input)],
       )
     },
     async markConfirmationSent(id, at) {
@@ -180,12 +138,10 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
       return { items: rows.map(toSubscriber), total: Number(count.rows[0]?.total ?? 0) }
     },
     async countByStatus() {
-      const counts = emptyCounts()
-      const { rows } = await pool.query<{ status: SubscriberStatus; n: string }>(
+      const { rows } = await pool.query<{ status: string; n: string }>(
         'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
       )
-      for (const { status, n } of rows) if (SUBSCRIBER_STATUSES.includes(status)) counts[status] = Number(n)
-      return counts
+      return countsByStatus(rows)
     },
     async remove(id) {
       if (!UUID.test(id)) return false

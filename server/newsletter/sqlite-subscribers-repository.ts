@@ -4,15 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { migrateSqlite, readMigrations } from '../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../db/sqlite'
 import { emailKey } from './subscribe-schema'
-import {
-  emptyCounts,
-  likePattern,
-  SUBSCRIBER_STATUSES,
-  type ListQuery,
-  type NewSubscriber,
-  type Subscriber,
-  type SubscribersRepository,
-  type SubscriberStatus,
+import { confirmedAtOf, countsByStatus, likePattern, subscriberFromRow } from './subscribers-repository'
+import type {
+  ListQuery,
+  NewSubscriber,
+  Subscriber,
+  SubscriberRow,
+  SubscribersRepository,
 } from './subscribers-repository'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', 'sqlite')
@@ -22,41 +20,9 @@ export function subscribersFile(dataDir: string): string {
   return path.join(dataDir, 'subscribers.sqlite')
 }
 
-type Row = {
-  id: string
-  email: string
-  first_name: string
-  last_name: string
-  status: SubscriberStatus
-  consent_text: string
-  consent_version: string
-  source: string
-  ip_hash: string | null
-  created_at: string
-  updated_at: string
-  confirmed_at: string | null
-  unsubscribed_at: string | null
-  confirmation_sent_at: string | null
-}
+type Row = SubscriberRow<string>
 
-function toSubscriber(row: Row): Subscriber {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    status: row.status,
-    consentText: row.consent_text,
-    consentVersion: row.consent_version,
-    source: row.source,
-    ipHash: row.ip_hash,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    confirmedAt: row.confirmed_at,
-    unsubscribedAt: row.unsubscribed_at,
-    confirmationSentAt: row.confirmation_sent_at,
-  }
-}
+const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => time)
 
 function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
   const clauses: string[] = []
@@ -143,8 +109,7 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
   const insertOne = (input: NewSubscriber) => {
     const id = randomUUID()
     const key = emailKey(input.email)
-    const confirmedAt = input.status === 'subscribed' ? input.at : null
-    const { changes } = insert.run({ ...input, id, emailKey: key, confirmedAt })
+    const { changes } = insert.run({ ...input, id, emailKey: key, confirmedAt: confirmedAtOf(input) })
     return { created: changes === 1, subscriber: toSubscriber(byKey.get(key)!) }
   }
 
@@ -153,8 +118,7 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
   return {
     insertIfAbsent: signUps.insertIfAbsent,
     async resubscribe(id, input) {
-      const confirmedAt = input.status === 'subscribed' ? input.at : null
-      const { changes } = reopen.run({ ...input, id, confirmedAt })
+      const { changes } = reopen.run({ ...input, id, confirmedAt: confirmedAtOf(input) })
       return changes === 1 ? toSubscriber(byId.get(id)!) : null
     },
     async markConfirmationSent(id, at) {
@@ -196,14 +160,13 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
       return { items: rows.map(toSubscriber), total }
     },
     async countByStatus() {
-      const counts = emptyCounts()
-      const rows = db
-        .prepare<[], { status: SubscriberStatus; n: number }>(
-          'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
-        )
-        .all()
-      for (const { status, n } of rows) if (SUBSCRIBER_STATUSES.includes(status)) counts[status] = n
-      return counts
+      return countsByStatus(
+        db
+          .prepare<[], { status: string; n: number }>(
+            'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
+          )
+          .all(),
+      )
     },
     async remove(id) {
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CONSENT } from './subscribe-schema'
-import { createNewsletterTestApp } from './testing/newsletter-test-app'
+import { CONSENT_VERSION, consentText } from './subscribe-schema'
+import { createNewsletterTestApp, SEED_BAND_NAME } from './testing/newsletter-test-app'
 
 const ana = { firstName: 'Ana', lastName: 'López', email: 'ana@example.com' }
 const SINGLE_OPT_IN = { message: "Thanks for signing up! You're on the list." }
@@ -32,8 +32,8 @@ describe('POST /api/newsletter/subscribe', () => {
       firstName: 'Ana',
       lastName: 'López',
       status: 'subscribed',
-      consentText: CONSENT.text,
-      consentVersion: CONSENT.version,
+      consentText: consentText(SEED_BAND_NAME),
+      consentVersion: CONSENT_VERSION,
       source: 'website-popup',
     })
     expect(stored?.confirmedAt).toBeTruthy()

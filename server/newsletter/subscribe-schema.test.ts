@@ -43,7 +43,7 @@ describe('names', () => {
 })
 
 describe('hasEmptyField', () => {
-  it('treats whitespace as empty (spec §5: such a submission is ignored)', () => {
+  it('treats whitespace as empty (docs/fan-site-rules.md §5: such a submission is ignored)', () => {
     expect(hasEmptyField({ firstName: 'Ana', lastName: 'López', email: 'a@b.co' })).toBe(false)
     expect(hasEmptyField({ firstName: 'Ana', lastName: '  ', email: 'a@b.co' })).toBe(true)
     expect(hasEmptyField({ firstName: '', lastName: 'López', email: 'a@b.co' })).toBe(true)

@@ -1,3 +1,5 @@
+import { pickColumns } from '../db/rows'
+
 /**
  * The one interface the newsletter uses to store subscribers. Two implementations: SQLite (the default, one
  * file in DATA_DIR) and PostgreSQL (when DATABASE_URL is set, for several nodes). Only they touch a database.
@@ -26,6 +28,49 @@ export type Subscriber = {
 }
 
 /** A sign-up to record: the status depends on whether double opt-in is on. */
+/** A `subscribers` row; `Time` is how the driver returns timestamps (SQLite: ISO text, PostgreSQL: `Date`). */
+export type SubscriberRow<Time> = {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
+  status: SubscriberStatus
+  consent_text: string
+  consent_version: string
+  source: string
+  ip_hash: string | null
+  created_at: Time
+  updated_at: Time
+  confirmed_at: Time | null
+  unsubscribed_at: Time | null
+  confirmation_sent_at: Time | null
+}
+
+const SUBSCRIBER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'status',
+  'consent_text',
+  'consent_version',
+  'source',
+  'ip_hash',
+] as const
+
+/** A row as a subscriber, with its timestamps as ISO strings through `iso` (both stores share this). */
+export function subscriberFromRow<Time>(row: SubscriberRow<Time>, iso: (time: Time) => string): Subscriber {
+  const orNull = (time: Time | null) => (time === null ? null : iso(time))
+  return {
+    ...pickColumns(row, SUBSCRIBER_COLUMNS),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    confirmedAt: orNull(row.confirmed_at),
+    unsubscribedAt: orNull(row.unsubscribed_at),
+    confirmationSentAt: orNull(row.confirmation_sent_at),
+  }
+}
+
 export type NewSubscriber = {
   email: string
   firstName: string
@@ -77,6 +122,16 @@ export function likePattern(search: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-export function emptyCounts(): StatusCounts {
-  return { pending: 0, subscribed: 0, unsubscribed: 0 }
+/** `SELECT status, count(*) AS n ... GROUP BY status` as counts; a status with no row counts 0. */
+export function countsByStatus(rows: { status: string; n: number | string }[]): StatusCounts {
+  const counts: StatusCounts = { pending: 0, subscribed: 0, unsubscribed: 0 }
+  for (const { status, n } of rows) {
+    if ((SUBSCRIBER_STATUSES as readonly string[]).includes(status))
+      counts[status as SubscriberStatus] = Number(n)
+  }
+  return counts
 }
+
+/** A single opt-in sign-up is confirmed the moment it is recorded. */
+export const confirmedAtOf = (input: Pick<NewSubscriber, 'status' | 'at'>) =>
+  input.status === 'subscribed' ? input.at : null

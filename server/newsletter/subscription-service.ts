@@ -1,6 +1,7 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { CONSENT, type Subscription } from './subscribe-schema'
+import type { BandName } from '../band-name'
+import { CONSENT_VERSION, consentText, type Subscription } from './subscribe-schema'
 import { confirmationMail } from './confirmation-mail'
 import type { Mailer } from './mailer'
 import type { Subscriber, SubscribersRepository } from './subscribers-repository'
@@ -10,7 +11,7 @@ import type { TokenSigner } from './tokens'
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 60 * 60_000
 /** A pending address gets at most one confirmation mail per this interval, however often it is signed up. */
 export const RESEND_INTERVAL_MS = 10 * 60_000
-/** Where a sign-up came from; the spec's payload carries no source, and the popup is the only form. */
+/** Where a sign-up came from; the sign-up payload carries no source (docs/fan-site-rules.md §3), and the popup is the only form. */
 export const SIGNUP_SOURCE = 'website-popup'
 
 export type SubscriptionService = {
@@ -35,6 +36,7 @@ export function createSubscriptionService({
   hashIp,
   clock,
   logger,
+  bandName,
 }: {
   repo: SubscribersRepository
   /** null: single opt-in, nobody gets mail. */
@@ -43,21 +45,27 @@ export function createSubscriptionService({
   hashIp: (ip: string | undefined) => string | null
   clock: Clock
   logger: Logger
+  /** Names the band in the consent stored with a sign-up and in its mail: the site settings' name then. */
+  bandName: BandName
 }): SubscriptionService {
   const inFlight = new Set<Promise<void>>()
 
   const unsubscribeUrl = (origin: string, id: string) =>
     `${origin}/api/newsletter/unsubscribe?token=${tokens.sign('unsubscribe', id)}`
 
-  async function sendConfirmation(subscriber: Subscriber, origin: string) {
+  async function sendConfirmation(subscriber: Subscriber, origin: string, band: string) {
     if (!mailer) return
     const now = clock.now()
     const token = tokens.sign('confirm', subscriber.id, new Date(now.getTime() + CONFIRM_LINK_TTL_MS))
-    const mail = confirmationMail(subscriber, {
-      confirmUrl: `${origin}/api/newsletter/confirm?token=${token}`,
-      unsubscribeUrl: unsubscribeUrl(origin, subscriber.id),
-      siteUrl: `${origin}/`,
-    })
+    const mail = confirmationMail(
+      subscriber,
+      {
+        confirmUrl: `${origin}/api/newsletter/confirm?token=${token}`,
+        unsubscribeUrl: unsubscribeUrl(origin, subscriber.id),
+        siteUrl: `${origin}/`,
+      },
+      band,
+    )
     try {
       await mailer.send(mail)
       await repo.markConfirmationSent(subscriber.id, clock.now().toISOString())
@@ -76,13 +84,15 @@ export function createSubscriptionService({
     doubleOptIn: mailer !== null,
     async subscribe(input, { ip, origin }) {
       const at = clock.now()
+      const band = await bandName()
       const record = {
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
         status: mailer ? ('pending' as const) : ('subscribed' as const),
-        consentText: CONSENT.text,
-        consentVersion: CONSENT.version,
+        // The wording as the form showed it, with the band's name of the moment (ADR 040).
+        consentText: consentText(band),
+        consentVersion: CONSENT_VERSION,
         source: SIGNUP_SOURCE,
         ipHash: hashIp(ip),
         at: at.toISOString(),
@@ -96,7 +106,7 @@ export function createSubscriptionService({
         const lastSent = subscriber.confirmationSentAt ? Date.parse(subscriber.confirmationSentAt) : 0
         if (at.getTime() - lastSent >= RESEND_INTERVAL_MS) toConfirm = subscriber
       }
-      if (toConfirm?.status === 'pending') inBackground(sendConfirmation(toConfirm, origin))
+      if (toConfirm?.status === 'pending') inBackground(sendConfirmation(toConfirm, origin, band))
     },
     async confirm(token) {
       const verified = tokens.verify('confirm', token, clock.now())

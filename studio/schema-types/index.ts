@@ -10,7 +10,7 @@ import { newsletterPopupType } from './singletons/newsletter-popup'
 import { siteSettingsType } from './singletons/site-settings'
 import { tourPromoType } from './singletons/tour-promo'
 
-/** The content model of DESIGN §3. */
+/** The content model of docs/architecture.md §3. */
 export const schemaTypes: SchemaTypeDefinition[] = [
   // Singletons
   siteSettingsType,

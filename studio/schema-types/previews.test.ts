@@ -39,7 +39,7 @@ describe('previews', () => {
   })
 })
 
-describe('schema field names (DESIGN §3; seed content and GROQ queries depend on them)', () => {
+describe('schema field names (docs/architecture.md §3; seed content and GROQ queries depend on them)', () => {
   const fieldsOf = (name: string) =>
     (schemaTypes.find((type) => type.name === name) as { fields: { name: string }[] }).fields.map(
       (f) => f.name,

@@ -194,3 +194,14 @@ export function validateShowSlug(value: unknown): true | string {
     ? true
     : 'Use lower-case letters, digits and single hyphens (press Generate)'
 }
+
+/**
+ * A value the rest of the document makes necessary: empty while `needs(document[field])` holds, it is refused
+ * with `message` (a ticket link for a show on sale, a currency for a price).
+ */
+export function neededWhen(field: string, needs: (other: unknown) => boolean, message: string) {
+  return (value: unknown, context: { document?: unknown }): string | true => {
+    const other = (context.document as Record<string, unknown> | undefined)?.[field]
+    return needs(other) && !value ? message : true
+  }
+}

@@ -2,7 +2,7 @@ import { E2E_ADMIN } from './support/accounts'
 import { HTTPS_ORIGIN } from './support/studio'
 import { expect, test } from './support/test'
 
-// The Studio's provider login (research Q2, route 3) in a real browser, under the production CSP.
+// The Studio's provider login (ADR 020) in a real browser, under the production CSP.
 test('the content sign-in page signs in and hands the Studio a one-time sid', async ({ page }) => {
   // Stand in for the Studio at /admin: only the URL it lands on matters here (its hash carries the sid).
   await page.route('**/admin/**', (route) =>

@@ -52,7 +52,7 @@ test('the popup takes its title, text, delay and scroll threshold from the CMS',
     // The last one armed is the one that counts (a re-render clears and re-arms it).
     const armedAt = timers.filter((timer) => timer.delay === 4321).at(-1)!.at
 
-    // 300 px of scrolling is below the CMS's 5000 px threshold (the spec's default of 100 would open it).
+    // 300 px of scrolling is below the CMS's 5000 px threshold (the default of 100, docs/fan-site-rules.md §9, would open it).
     await page.mouse.wheel(0, 300)
     // The installed clock also runs in real time; stop it just before the popup's timer is due, so a slow
     // machine cannot let the real seconds run past it.

@@ -26,7 +26,7 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   const studioErrors = await signIn(page)
   // The public site's header is not part of the admin panel.
   await expect(page.locator('.site-header')).toHaveCount(0)
-  // HTTP/2 is what keeps the Studio's many listeners from stalling (DESIGN §2).
+  // HTTP/2 is what keeps the Studio's many listeners from stalling (docs/architecture.md §2).
   const protocol = await page.evaluate(
     () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
   )

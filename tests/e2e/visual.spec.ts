@@ -6,7 +6,7 @@ import { expect, test, waitForHydration } from './support/test'
 /**
  * The screenshot suite: every screen of the site, and the Studio's desk, against committed baselines
  * (visual.spec.ts-snapshots/). It runs in the `visual` project against a server of its own (seed content that no
- * other test edits) on the spec clock. Deterministic by construction: the browser's clock is fixed, fonts are
+ * other test edits) on the pinned test clock. Deterministic by construction: the browser's clock is fixed, fonts are
  * loaded, animations and transitions are finished, the caret is hidden, videos are paused on their first frame,
  * and embeds the offline harness blocks (YouTube) are masked. Regenerate after an intended change with
  * `npm run test:visual:update` (README "Screenshot tests") and look at every image before committing it.

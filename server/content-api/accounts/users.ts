@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../../db/sqlite'
 import type { Role } from '../engine'
 import { decoyHash, hashPassword, verifyPassword } from './password-hash'
 import { newId } from './secret-token'
+import { pickColumns } from '../../db/rows'
 
 export type User = {
   id: string
@@ -29,16 +30,8 @@ export class DuplicateEmailError extends Error {
   }
 }
 
-function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }
-}
+const toUser = (row: UserRow): User =>
+  pickColumns(row, ['id', 'email', 'name', 'role', 'created_at', 'updated_at'])
 
 const emailKey = (email: string) => email.trim().toLowerCase()
 

@@ -37,6 +37,44 @@ function optional(details: UploadDetails): Partial<AssetDocument> {
  * id, so a second upload returns the existing document (with its original metadata), as Sanity does.
  */
 export function createAssetService({ files, documents, projectId, publicBase }: AssetServiceOptions) {
+  /** What tells an image from a file: its folder, document type, name, id and the facts read from the bytes. */
+  type Described = {
+    folder: 'images' | 'files'
+    type: 'sanity.imageAsset' | 'sanity.fileAsset'
+    name: string
+    id: string
+    facts: Pick<AssetDocument, 'extension' | 'mimeType' | 'metadata'>
+  }
+
+  async function describe(
+    kind: AssetKind,
+    bytes: Buffer,
+    sha1: string,
+    details: UploadDetails,
+  ): Promise<Described> {
+    if (kind === 'image') {
+      const { width, height, extension, mimeType, metadata } = await readImageFacts(bytes, details.metadata)
+      return {
+        folder: 'images',
+        type: 'sanity.imageAsset',
+        name: `${sha1}-${width}x${height}.${extension}`,
+        id: `image-${sha1}-${width}x${height}-${extension}`,
+        facts: { extension, mimeType, metadata },
+      }
+    }
+    const declared = bareMimeType(details.contentType)
+    const extension =
+      extensionOf(details.filename) ?? (declared ? extensionFor(declared) : undefined) ?? 'bin'
+    const mimeType = declared && declared !== OCTET_STREAM ? declared : mimeTypeFor(extension)
+    return {
+      folder: 'files',
+      type: 'sanity.fileAsset',
+      name: `${sha1}.${extension}`,
+      id: `file-${sha1}-${extension}`,
+      facts: { extension, mimeType },
+    }
+  }
+
   async function upload(
     kind: AssetKind,
     dataset: string,
@@ -46,54 +84,26 @@ export function createAssetService({ files, documents, projectId, publicBase }: 
   ): Promise<AssetDocument> {
     if (bytes.length === 0) throw new EmptyUploadError()
     const sha1 = createHash('sha1').update(bytes).digest('hex')
-
-    if (kind === 'image') {
-      const facts = await readImageFacts(bytes, details.metadata)
-      const name = `${sha1}-${facts.width}x${facts.height}.${facts.extension}`
-      const id = `image-${sha1}-${facts.width}x${facts.height}-${facts.extension}`
-      await files.store(files.imagePath(dataset, name), bytes)
-      const existing = await documents.getDocument(dataset, id)
-      if (existing) return existing
-      return documents.createIfNotExists(
-        dataset,
-        {
-          _id: id,
-          _type: 'sanity.imageAsset',
-          assetId: sha1,
-          sha1hash: sha1,
-          extension: facts.extension,
-          mimeType: facts.mimeType,
-          size: bytes.length,
-          path: `images/${projectId}/${dataset}/${name}`,
-          url: `${publicBase}/images/${projectId}/${dataset}/${name}`,
-          metadata: facts.metadata,
-          ...optional(details),
-        },
-        identity,
-      )
-    }
-
-    const declared = bareMimeType(details.contentType)
-    const extension =
-      extensionOf(details.filename) ?? (declared ? extensionFor(declared) : undefined) ?? 'bin'
-    const mimeType = declared && declared !== OCTET_STREAM ? declared : mimeTypeFor(extension)
-    const name = `${sha1}.${extension}`
-    const id = `file-${sha1}-${extension}`
-    await files.store(files.filePath(dataset, name), bytes)
+    const { folder, type, name, id, facts } = await describe(kind, bytes, sha1, details)
+    await files.store(
+      folder === 'images' ? files.imagePath(dataset, name) : files.filePath(dataset, name),
+      bytes,
+    )
     const existing = await documents.getDocument(dataset, id)
     if (existing) return existing
     return documents.createIfNotExists(
       dataset,
       {
         _id: id,
-        _type: 'sanity.fileAsset',
+        _type: type,
         assetId: sha1,
         sha1hash: sha1,
-        extension,
-        mimeType,
+        extension: facts.extension,
+        mimeType: facts.mimeType,
         size: bytes.length,
-        path: `files/${projectId}/${dataset}/${name}`,
-        url: `${publicBase}/files/${projectId}/${dataset}/${name}`,
+        path: `${folder}/${projectId}/${dataset}/${name}`,
+        url: `${publicBase}/${folder}/${projectId}/${dataset}/${name}`,
+        ...(facts.metadata ? { metadata: facts.metadata } : {}),
         ...optional(details),
       },
       identity,

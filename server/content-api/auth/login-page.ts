@@ -1,5 +1,3 @@
-import { FALLBACK_BAND_NAME } from '../../../web/src/config/public-config'
-
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -10,6 +8,8 @@ export type LoginPageModel = {
   action: string
   origin: string
   csrfToken: string
+  /** The site settings' name for the band. */
+  bandName: string
   email?: string
   error?: string
 }
@@ -29,7 +29,7 @@ export function renderLoginPage(model: LoginPageModel): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Sign in · ${escapeHtml(FALLBACK_BAND_NAME)} Studio</title>
+<title>Sign in · ${escapeHtml(model.bandName)} Studio</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #1d1a16; color: #f4ead8; display: grid; place-items: center; min-height: 100vh; margin: 0; }
   main { background: #2a251f; padding: 2rem; border-radius: 8px; width: min(22rem, 90vw); }

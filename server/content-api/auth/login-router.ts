@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
+import { FALLBACK_BAND_NAME } from '../../../web/src/config/public-config'
 import type { Accounts } from '../accounts/accounts'
 import { renderLoginPage } from './login-page'
 import { safeReturnUrl, STUDIO_PATH } from './return-origin'
@@ -22,6 +23,8 @@ export type LoginRouterOptions = {
   allowedHosts?: string[]
   now?: () => number
   throttle?: SignInThrottle
+  /** Names the band in the page's title: the site settings' name (ADR 074). */
+  bandName?: () => Promise<string>
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -44,12 +47,15 @@ function sameSecret(a: string | undefined, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+type PageArgs = [Request, Response, number, string, { email?: string; error?: string }?]
+
 /** Renders the sign-in form with a fresh CSRF token in its cookie. */
 function sendLoginPage(
   req: Request,
   res: Response,
   status: number,
   origin: string,
+  bandName: string,
   extra: { email?: string; error?: string } = {},
 ) {
   const csrfToken = randomBytes(24).toString('base64url')
@@ -64,7 +70,7 @@ function sendLoginPage(
     .status(status)
     .set('Cache-Control', 'no-store')
     .type('html')
-    .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, ...extra }))
+    .send(renderLoginPage({ action: `${req.baseUrl}/auth/login`, origin, csrfToken, bandName, ...extra }))
 }
 
 /**
@@ -77,8 +83,11 @@ export function createLoginRouter({
   allowedHosts = [],
   now = Date.now,
   throttle = createSignInThrottle({ now }),
+  bandName = () => Promise.resolve(FALLBACK_BAND_NAME),
 }: LoginRouterOptions): Router {
   const router = Router()
+  const page = async (...[req, res, status, origin, extra]: PageArgs) =>
+    sendLoginPage(req, res, status, origin, await bandName(), extra)
 
   const defaultOrigin = (req: Request) => `${req.protocol}://${req.get('host')}${STUDIO_PATH}`
 
@@ -87,10 +96,10 @@ export function createLoginRouter({
     const origin =
       requested === undefined ? new URL(defaultOrigin(req)) : safeReturnUrl(requested, req, allowedHosts)
     if (!origin)
-      return sendLoginPage(req, res, 400, defaultOrigin(req), {
+      return page(req, res, 400, defaultOrigin(req), {
         error: 'That sign-in link does not lead back to the Studio.',
       })
-    sendLoginPage(req, res, 200, origin.toString())
+    return page(req, res, 200, origin.toString())
   })
 
   router.post(
@@ -101,16 +110,16 @@ export function createLoginRouter({
         const parsed = LoginForm.safeParse(req.body)
         const origin = parsed.success ? safeReturnUrl(parsed.data.origin, req, allowedHosts) : null
         if (!parsed.success || !origin) {
-          return sendLoginPage(req, res, 400, defaultOrigin(req), {
+          return page(req, res, 400, defaultOrigin(req), {
             error: 'Enter your e-mail and password.',
           })
         }
         const { email, password, csrf } = parsed.data
         if (!carriesSecretsSafely(req)) {
-          return sendLoginPage(req, res, 403, origin.toString(), { email, error: PLAIN_HTTP_REFUSED })
+          return page(req, res, 403, origin.toString(), { email, error: PLAIN_HTTP_REFUSED })
         }
         if (!sameSecret(readCookie(req, CSRF_COOKIE), csrf)) {
-          return sendLoginPage(req, res, 403, origin.toString(), {
+          return page(req, res, 403, origin.toString(), {
             email,
             error: 'The form expired. Please sign in again.',
           })
@@ -119,7 +128,7 @@ export function createLoginRouter({
         const verdict = throttle.check(address, email)
         if (!verdict.allowed) {
           res.set('Retry-After', String(verdict.retryAfterSeconds))
-          return sendLoginPage(req, res, 429, origin.toString(), {
+          return page(req, res, 429, origin.toString(), {
             email,
             error: `Too many failed sign-ins from here. Try again in ${waitText(verdict.retryAfterSeconds)}.`,
           })
@@ -127,7 +136,7 @@ export function createLoginRouter({
         const user = await accounts.users.verifyCredentials(email, password)
         if (!user) {
           throttle.recordFailure(address, email)
-          return sendLoginPage(req, res, 401, origin.toString(), {
+          return page(req, res, 401, origin.toString(), {
             email,
             error: 'Wrong e-mail or password.',
           })

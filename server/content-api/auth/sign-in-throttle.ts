@@ -25,12 +25,7 @@ export const PAIR_POLICY: ThrottlePolicy = {
 }
 
 /** One address trying many accounts: twenty failures in all, then the same doubling. */
-export const ADDRESS_POLICY: ThrottlePolicy = {
-  freeFailures: 20,
-  firstDelayMs: 1_000,
-  maxDelayMs: 15 * 60_000,
-  forgetAfterMs: 60 * 60_000,
-}
+export const ADDRESS_POLICY: ThrottlePolicy = { ...PAIR_POLICY, freeFailures: 20 }
 
 type Entry = { failures: number; lastFailureAt: number }
 

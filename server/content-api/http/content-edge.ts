@@ -42,7 +42,7 @@ export function createContentEdge(options: ContentEdgeOptions): ContentEdge {
   if (options.assets) versioned.use(options.assets.versioned)
 
   const root = Router()
-  root.use(createLoginRouter({ accounts, allowedHosts: options.allowedHosts }))
+  root.use(createLoginRouter({ accounts, allowedHosts: options.allowedHosts, bandName: project.displayName }))
   if (options.assets) root.use(options.assets.root)
 
   return { authenticate: createAuthenticate(accounts), versioned, root }

@@ -6,7 +6,8 @@ import { ANONYMOUS, identityOf, notFound } from '../engine'
 
 export type ProjectInfo = {
   projectId: string
-  displayName: string
+  /** The band's name from the site settings (ADR 074). */
+  displayName: () => Promise<string>
   createdAt: string
   /** The datasets that exist now (the content store creates them). */
   datasetNames: () => string[]
@@ -18,7 +19,7 @@ const unknownPath: RequestHandler = (req) => {
 
 /** `projects/:projectId`: the project, and its members for signed-in callers. */
 function projectAnswer(accounts: Accounts, project: ProjectInfo): RequestHandler {
-  return (_req, res) => {
+  return async (_req, res) => {
     // Who has an account and with which role is for signed-in users only (issue 12): anonymous gets none.
     const signedIn = (res.locals.principal ?? ANONYMOUS).kind !== 'anonymous'
     const members = (signedIn ? accounts.users.list() : []).map((user) => ({
@@ -31,7 +32,7 @@ function projectAnswer(accounts: Accounts, project: ProjectInfo): RequestHandler
     }))
     res.json({
       id: project.projectId,
-      displayName: project.displayName,
+      displayName: await project.displayName(),
       studioHost: null,
       isBlocked: false,
       isDisabled: false,

@@ -1,7 +1,8 @@
 import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { choiceField, slugField } from '../fields'
 import {
-  isSlugUnique,
+  neededWhen,
   validateCurrency,
   validateDoorsTime,
   validateHttpUrl,
@@ -110,16 +111,10 @@ export const eventType = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(120),
     }),
-    defineField({
-      name: 'slug',
-      type: 'slug',
+    slugField({
       description: 'The show’s address on the site, /shows/<slug>; generated from the date, venue and city.',
-      options: {
-        source: (doc) => eventSlugSource(doc),
-        maxLength: 96,
-        isUnique: isSlugUnique,
-      },
-      validation: (rule) => rule.required().custom(validateShowSlug),
+      source: (doc) => eventSlugSource(doc),
+      validate: validateShowSlug,
     }),
     defineField({ name: 'city', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({
@@ -151,13 +146,11 @@ export const eventType = defineType({
       type: 'string',
       validation: (rule) => rule.max(20),
     }),
-    defineField({
+    choiceField({
       name: 'status',
-      type: 'string',
       description: 'Sold out, cancelled and postponed shows have no ticket link on the site.',
-      options: { list: [...EVENT_STATUSES], layout: 'radio', direction: 'horizontal' },
+      list: EVENT_STATUSES,
       initialValue: 'onSale',
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'originalStartsAt',
@@ -174,10 +167,11 @@ export const eventType = defineType({
       type: 'url',
       description: 'The ticketing page fans go to from the "Tickets" button.',
       validation: (rule) =>
-        rule.custom(validateHttpUrl).custom((value, context) => {
-          const status = (context.document as { status?: string } | undefined)?.status
-          return status === 'onSale' && !value ? 'An event on sale needs a ticket link' : true
-        }),
+        rule
+          .custom(validateHttpUrl)
+          .custom(
+            neededWhen('status', (status) => status === 'onSale', 'An event on sale needs a ticket link'),
+          ),
     }),
     defineField({
       name: 'price',
@@ -191,10 +185,9 @@ export const eventType = defineType({
       description: 'Three-letter code of the price, e.g. USD.',
       initialValue: 'USD',
       validation: (rule) =>
-        rule.custom(validateCurrency).custom((value, context) => {
-          const price = (context.document as { price?: number } | undefined)?.price
-          return price !== undefined && !value ? 'A price needs its currency' : true
-        }),
+        rule
+          .custom(validateCurrency)
+          .custom(neededWhen('price', (price) => price !== undefined, 'A price needs its currency')),
     }),
     defineField({
       name: 'notes',

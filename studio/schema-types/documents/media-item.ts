@@ -1,12 +1,7 @@
 import { ImageIcon, PlayIcon, VideoIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import {
-  isSlugUnique,
-  validateAlt,
-  validateCredit,
-  validateMediaSource,
-  validateYouTubeId,
-} from '../validation'
+import { choiceField, slugField } from '../fields'
+import { validateAlt, validateCredit, validateMediaSource, validateYouTubeId } from '../validation'
 
 export const MEDIA_KINDS = [
   { title: 'YouTube video', value: 'youtube' },
@@ -30,13 +25,11 @@ export const mediaItemType = defineType({
   type: 'document',
   icon: ImageIcon,
   fields: [
-    defineField({
+    choiceField({
       name: 'kind',
-      type: 'string',
       description: 'What the tile opens in the gallery.',
-      options: { list: [...MEDIA_KINDS], layout: 'radio', direction: 'horizontal' },
+      list: MEDIA_KINDS,
       initialValue: 'image',
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'caption',
@@ -44,12 +37,9 @@ export const mediaItemType = defineType({
       description: 'Shown under the item in the gallery overlay.',
       validation: (rule) => rule.max(200),
     }),
-    defineField({
-      name: 'slug',
-      type: 'slug',
+    slugField({
       description: 'Appears in share links (?media=slug); keep it once the item is published.',
-      options: { source: 'caption', maxLength: 96, isUnique: isSlugUnique },
-      validation: (rule) => rule.required(),
+      source: 'caption',
     }),
     defineField({
       name: 'youtubeId',

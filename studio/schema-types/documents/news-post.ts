@@ -1,7 +1,8 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { hasAsset } from '../objects/block-content'
-import { isSlugUnique, validateAlt } from '../validation'
+import { slugField } from '../fields'
+import { validateAlt } from '../validation'
 
 /** A post on the /news page. */
 export const newsPostType = defineType({
@@ -11,12 +12,9 @@ export const newsPostType = defineType({
   icon: DocumentTextIcon,
   fields: [
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(120) }),
-    defineField({
-      name: 'slug',
-      type: 'slug',
+    slugField({
       description: 'The post’s address: /news/<slug>. Keep it once the post is published.',
-      options: { source: 'title', maxLength: 96, isUnique: isSlugUnique },
-      validation: (rule) => rule.required(),
+      source: 'title',
     }),
     defineField({
       name: 'publishedAt',

@@ -28,7 +28,7 @@ export const socialLinkType = defineType({
       name: 'url',
       title: 'URL',
       type: 'url',
-      description: 'The band’s page on that network, e.g. https://www.instagram.com/losforasteros',
+      description: 'The band’s page on that network, e.g. https://www.instagram.com/yourband',
       validation: (rule) => rule.required().custom(validateHttpUrl),
     }),
   ],

@@ -57,7 +57,7 @@ export const siteSettingsType = defineType({
       title: 'Footer copyright',
       type: 'string',
       group: 'band',
-      description: 'The copyright line of the footer, e.g. "© 2025 Los Forasteros".',
+      description: 'The copyright line of the footer, e.g. "© 2025 <band name>".',
     }),
     defineField({
       name: 'heroVideo',
@@ -105,7 +105,7 @@ export const siteSettingsType = defineType({
       title: 'Site URL',
       type: 'url',
       group: 'seo',
-      description: 'The public address of the site, e.g. https://losforasteros.example.com',
+      description: 'The public address of the site, e.g. https://yourband.example.com',
       validation: (rule) => rule.custom(validateHttpUrl),
     }),
     imageField('ogImage', 'Sharing image', 'The picture of link previews (1200 × 630).', false, 'seo'),

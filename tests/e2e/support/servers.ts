@@ -1,6 +1,6 @@
 /**
- * The e2e servers. The main one runs with a pinned clock (TEST_NOW), so the tour list is the spec's
- * (three upcoming shows, one past); a second one runs on the real clock to show every 2025 show as past.
+ * The e2e servers. The main one runs with a pinned clock (TEST_NOW), so the tour list is the one of
+ * docs/fan-site-rules.md §2 (three upcoming shows, one past); a second one runs on the real clock to show every 2025 show as past.
  * Browser tests that need the pinned time set the page clock to the same instant.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199)

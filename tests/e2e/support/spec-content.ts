@@ -1,4 +1,4 @@
-/** The media grid of the spec (§2 Media section) as the seed reproduces it, in order, by slug. */
+/** The media grid (docs/fan-site-rules.md §2) as the seed reproduces it, in order, by slug. */
 export const SPEC_MEDIA_SLUGS = [
   'Qx7LmR2vK9d',
   'tour-promo-poster',

@@ -11,7 +11,7 @@ import { TEST_NOW } from './servers'
 process.env.NODE_ENV = 'test'
 process.env.DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'band-e2e-'))
 process.env.TEST_NOW ??= TEST_NOW
-// Analytics on, as the spec's product runs (its script request is blocked and recorded by the fixtures), so
+// Analytics on, as the product runs (docs/fan-site-rules.md §7) (its script request is blocked and recorded by the fixtures), so
 // tests can read the events from window.dataLayer.
 process.env.GA_MEASUREMENT_ID ||= 'G-E2ETEST0'
 // Every test signs up from 127.0.0.1; the per-IP limit itself is covered by the integration tests.

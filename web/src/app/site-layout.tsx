@@ -23,7 +23,7 @@ export function SiteLayout() {
     <div className="site-frame">
       <SiteHeader bandName={bandName} logoSrc={hasImage(logo) ? imageUrl(logo, { width: 80 }) : null} />
       <Outlet />
-      <NewsletterPopup settings={newsletterPopup} />
+      <NewsletterPopup settings={newsletterPopup} bandName={bandName} />
       <SiteFooter bandName={bandName} copyright={settings?.footerCopyright} />
       <Toaster />
     </div>

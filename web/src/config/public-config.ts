@@ -1,5 +1,5 @@
 /**
- * Where content lives (DESIGN §2). `local`: the embedded content API under `/content` on the page's own
+ * Where content lives (docs/architecture.md §2). `local`: the embedded content API under `/content` on the page's own
  * origin (project id `local`). `cloud`: a Sanity project; the site reads Sanity's API CDN.
  */
 export type ContentConfig = {
@@ -57,10 +57,11 @@ export function contentConfigFor({
 export const DEFAULT_CONTENT_CONFIG: ContentConfig = contentConfigFor({ dataset: 'production' })
 
 /**
- * The band's name before the site settings name it (a fresh dataset, or a page rendered without them): the one
- * place product code spells it. Everything else that names the band reads `siteSettings.bandName` (ADR 074).
+ * What names the band before the site settings do (a dataset without them, or a render that could not read them).
+ * Product code never spells the band's name: everything that names the band reads `siteSettings.bandName`
+ * through `bandNameOf`, on the server and in the browser alike (ADR 074).
  */
-export const FALLBACK_BAND_NAME = 'Los Forasteros'
+export const FALLBACK_BAND_NAME = 'The band'
 
 /** The band's name from the site settings, else the fallback. */
 export function bandNameOf(settings: { bandName?: string | null } | null | undefined): string {

@@ -25,7 +25,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   socialLinks[]{_key, platform, url}
 }`)
 
-/** All shows; the site splits them into upcoming and past itself (DESIGN §4), from the same data. */
+/** All shows; the site splits them into upcoming and past itself (docs/fan-site-rules.md §10), from the same data. */
 export const tourDatesQuery = defineQuery(`*[_type == "event" && defined(startsAt)] | order(startsAt asc){
   _id,
   "slug": slug.current,
@@ -57,7 +57,7 @@ export const galleryItemsQuery = defineQuery(`*[_type == "gallery" && _id == "ga
   alt
 }`)
 
-/** The newsletter popup's copy and timing (spec §2, §9); absent fields fall back to the spec's values. */
+/** The newsletter popup's copy and timing (docs/fan-site-rules.md §2, §9); absent fields fall back to the defaults there. */
 export const newsletterPopupQuery = defineQuery(`*[_type == "newsletterPopup" && _id == "newsletterPopup"][0]{
   enabled,
   title,
@@ -107,7 +107,7 @@ export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedA
   _updatedAt
 }`)
 
-/** The tour promo popup (spec §2): its copy, video and the show it advertises. */
+/** The tour promo popup (docs/fan-site-rules.md §2): its copy, video and the show it advertises. */
 export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tourPromo"][0]{
   enabled,
   heading,

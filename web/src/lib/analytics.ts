@@ -1,11 +1,11 @@
 /**
- * The one way the site reports to analytics (spec §7, DESIGN §4). GA4 through gtag.js: every call lands in
+ * The one way the site reports to analytics (docs/fan-site-rules.md §7, docs/fan-site-rules.md §10). GA4 through gtag.js: every call lands in
  * `window.dataLayer` as gtag's `('event', name, params)`; gtag.js, when it has loaded, sends them on. Without a
  * measurement id nothing is queued and no script is loaded. In the e2e tests the script request is blocked, so
  * nothing leaves the machine, yet the queue shows what would have been sent.
  */
 
-/** Every event of the spec with the labels it may carry (`never`: the event has no label). */
+/** Every event of docs/fan-site-rules.md §7 with the labels it may carry (`never`: the event has no label). */
 export type AnalyticsEvents = {
   newsletter_popup: 'manual_open' | 'auto_trigger'
   newsletter_signup: 'form_submit'
@@ -60,7 +60,7 @@ export function isAnalyticsEnabled(): boolean {
   return measurementId !== undefined
 }
 
-/** Reports one of the spec's events, e.g. `trackEvent('newsletter_popup', 'manual_open')`. */
+/** Reports one of those events, e.g. `trackEvent('newsletter_popup', 'manual_open')`. */
 export function trackEvent<N extends AnalyticsEventName>(name: N, ...[label]: LabelArgs<N>): void {
   if (!measurementId || !window.gtag) return
   window.gtag('event', name, label === undefined ? {} : { event_label: label })

@@ -1,5 +1,5 @@
 /**
- * The request helpers of spec §7-8: JSON in and out, credentials always included, and one error format,
+ * The request helpers of docs/fan-site-rules.md §7-8: JSON in and out, credentials always included, and one error format,
  * "{status}: {message}", so retry rules can read the status from the message.
  */
 

@@ -1,5 +1,5 @@
 /**
- * One page, one sound source (spec §4): the hero video or the gallery's media. Who holds the sound is state kept
+ * One page, one sound source (docs/fan-site-rules.md §4): the hero video or the gallery's media. Who holds the sound is state kept
  * here, not only a message (ADR 100): the gallery holds it from the moment a video or YouTube item opens, or
  * gallery media starts playing, until the overlay closes or the visitor unmutes the hero. The hero asks
  * `galleryHoldsSound()` before every play, so a hero whose lazy code, source or visibility observer arrives after

@@ -7,7 +7,7 @@ import {
   tourDatesQueryConfig,
 } from './query-client'
 
-describe('query client defaults (spec §8-9)', () => {
+describe('query client defaults (docs/fan-site-rules.md §8-9)', () => {
   const defaults = createQueryClient().getDefaultOptions()
 
   it('keeps data fresh for 5 minutes and cached for 10', () => {

@@ -1,16 +1,16 @@
 import { MutationCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query'
 import { getQueryFn } from './api-request'
 
-/** Spec §9 constants. */
+/** docs/fan-site-rules.md §9 constants. */
 export const QUERY_STALE_TIME_MS = 5 * 60_000
 export const QUERY_GC_TIME_MS = 10 * 60_000
 export const RETRY_BASE_DELAY_MS = 1000
-/** The API timeout of the spec, which also caps the retry delay. */
+/** The API timeout, which also caps the retry delay. */
 export const API_TIMEOUT_MS = 10_000
 const MAX_QUERY_RETRIES = 2
 const MAX_MUTATION_RETRIES = 1
 
-/** The spec's "alternate configuration", used for tour dates: fresher data, polled every 5 minutes. */
+/** The "alternate configuration", used for tour dates: fresher data, polled every 5 minutes. */
 export const tourDatesQueryConfig = {
   staleTime: 2 * 60_000,
   gcTime: 10 * 60_000,

@@ -1,4 +1,4 @@
-/** Spec §9: when arriving on the home page with a hash, wait this long before scrolling to the section. */
+/** docs/fan-site-rules.md §9: when arriving on the home page with a hash, wait this long before scrolling to the section. */
 export const HASH_SCROLL_DELAY_MS = 100
 
 function prefersReducedMotion(): boolean {

@@ -42,7 +42,7 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
 
 const labelFormatters = new Map<string, Intl.DateTimeFormat>()
 
-/** `Oct 25 2025`, as the spec's event list writes dates. */
+/** `Oct 25 2025`, as the events list writes dates (docs/fan-site-rules.md §2). */
 export function shortDateLabel(instant: Date, timeZone: string): string {
   let formatter = labelFormatters.get(timeZone)
   if (!formatter) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 
-/** Spec §9: lazy images and the hero video count as visible at 10% with a 50 px margin. */
+/** docs/fan-site-rules.md §9: lazy images and the hero video count as visible at 10% with a 50 px margin. */
 export const VISIBILITY_THRESHOLD = 0.1
 export const VISIBILITY_ROOT_MARGIN = '50px'
 

@@ -25,7 +25,7 @@ export function hasParameterBracket(tree: unknown): boolean {
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '**'])
 
-/** Constant once parameters are bound (the spec's constant expressions), and uses at least one parameter. */
+/** Constant once parameters are bound (the GROQ spec's constant expressions), and uses at least one parameter. */
 function isParameterConstant(expr: unknown): boolean {
   let usesParameter = false
   const constant = (node: unknown): boolean => {

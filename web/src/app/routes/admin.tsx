@@ -22,7 +22,7 @@ async function loadAdminPage() {
 }
 
 // `import.meta.env.SSR` is a build-time constant: the server bundle drops the dynamic import, so Sanity
-// (which cannot render on the server and breaks Vite SSR, research §4) never reaches dist/server.
+// (which cannot render on the server and breaks Vite SSR, ADR 051) never reaches dist/server.
 const AdminPage = import.meta.env.SSR ? () => null : lazy(loadAdminPage)
 
 const fallback = <RouteFallback text="Loading admin panel..." />

@@ -47,7 +47,7 @@ function HomeStructuredData() {
   )
 }
 
-/** The home page: the sections of spec §2 in order, with their anchors. */
+/** The home page: the sections of docs/fan-site-rules.md §2 in order, with their anchors. */
 export function HomePage() {
   const settings = useSiteSettings()
   useScrollToHashOnArrival()

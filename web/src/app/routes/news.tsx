@@ -28,6 +28,7 @@ import { NotFoundPage } from './not-found'
 // Here, not in the lazy page: server-rendered news pages must be styled before the page code arrives.
 import '../../features/news/components/news.css'
 import '../../components/content/youtube-facade.css'
+import '../../components/ui/play-triangle.css'
 
 const NewsPage = lazy(() =>
   import('../../features/news/news-page').then((module) => ({ default: module.NewsPage })),

@@ -9,6 +9,7 @@ import type { ContentClient } from '../../lib/content-client'
 // Here, not in the lazy page: server-rendered show pages must be styled before the page code arrives.
 import '../../features/shows/components/shows.css'
 import '../../components/content/youtube-facade.css'
+import '../../components/ui/play-triangle.css'
 
 // Metadata, JSON-LD and page in one chunk (ADR 120): the entry bundle stays within its budget.
 const ShowRouteContent = lazy(() =>

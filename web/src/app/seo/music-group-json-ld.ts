@@ -1,6 +1,6 @@
 /**
  * Structured data for the home page: the band as a schema.org MusicGroup with every show as a MusicEvent, and
- * the media grid as an ItemList. Built from the same data as the visible list (DESIGN §4), so an offer's
+ * the media grid as an ItemList. Built from the same data as the visible list (docs/fan-site-rules.md §10), so an offer's
  * availability always matches the status a visitor sees.
  */
 import type { SiteSettings } from '../../features/site/api/get-site-settings'
@@ -9,6 +9,7 @@ import type { EventStatus, ListedEvent } from '../../features/events/utils/event
 import type { ImageUrlFactory } from '../../lib/image-url'
 import { hasImage } from '../../lib/image-url'
 import { safeLinkUrl } from '../../lib/safe-url'
+import { schemaPlace } from '../../lib/schema-place'
 import { bandNameOf } from '../../config/public-config'
 
 const SCHEMA = 'https://schema.org/'
@@ -58,17 +59,7 @@ function musicEvent(event: ListedEvent, bandName: string, homeUrl: string, image
     eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
     url: eventsUrl,
     ...(image ? { image } : {}),
-    location: {
-      '@type': 'Place',
-      name: event.venue,
-      address: {
-        '@type': 'PostalAddress',
-        ...(event.address ? { streetAddress: event.address } : {}),
-        addressLocality: event.city,
-        ...(event.region ? { addressRegion: event.region } : {}),
-        ...(event.country ? { addressCountry: event.country } : {}),
-      },
-    },
+    location: schemaPlace(event),
     performer: { '@type': 'MusicGroup', name: bandName },
     offers: offer,
   }

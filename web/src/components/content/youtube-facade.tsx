@@ -41,7 +41,7 @@ export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: 
             loading="lazy"
             decoding="async"
           />
-          <span className="youtube-facade__play" aria-hidden="true" />
+          <span className="youtube-facade__play play-triangle" aria-hidden="true" />
         </button>
       )}
     </div>

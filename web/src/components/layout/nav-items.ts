@@ -1,4 +1,4 @@
-/** The site navigation of spec §2: five home-page anchors and the news page. Header and footer share it. */
+/** The site navigation of docs/fan-site-rules.md §2: five home-page anchors and the news page. Header and footer share it. */
 export type NavItem = { label: string; anchor: string } | { label: string; to: string }
 
 export const NAV_ITEMS: NavItem[] = [

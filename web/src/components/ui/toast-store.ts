@@ -1,6 +1,6 @@
 /**
  * The toast queue, kept outside React so any code (a mutation's onError, an effect) can raise a toast and the
- * lazily loaded Radix viewport picks it up when it mounts. Spec §4/§9: at most one toast at a time; a
+ * lazily loaded Radix viewport picks it up when it mounts. docs/fan-site-rules.md §4/§9: at most one toast at a time; a
  * dismissed toast stays in memory (closed) for TOAST_REMOVE_DELAY_MS so its exit animation can finish.
  */
 export const TOAST_LIMIT = 1

@@ -33,7 +33,7 @@ export function useToast(): {
 
 /**
  * The empty toast region before Radix has loaded: the same landmark, name and list, and F8 focuses it, as
- * Radix's viewport does (spec §9).
+ * Radix's viewport does (docs/fan-site-rules.md §9).
  */
 function ToastRegionPlaceholder() {
   const list = useRef<HTMLOListElement>(null)

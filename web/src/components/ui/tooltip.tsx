@@ -9,7 +9,7 @@ const TooltipModuleContext = createContext<TooltipModule | null>(null)
 /**
  * Tooltips are an enhancement for pointer users (every trigger has its own accessible name), so Radix Tooltip
  * is not in the first-load bundle: a group renders its children plainly, loads Radix after hydration and then
- * wraps them in one provider (700 ms delay, 300 ms skip delay; spec §9).
+ * wraps them in one provider (700 ms delay, 300 ms skip delay; docs/fan-site-rules.md §9).
  */
 export function TooltipGroup({ children }: { children: ReactNode }) {
   const hydrated = useHydrated()

@@ -7,24 +7,25 @@ import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
 import { messageOf, subscribe } from './subscribe'
 import {
-  CONSENT,
+  consentText,
   FIELD_LIMITS,
   hasEmptyField,
   HONEYPOT_FIELD,
   type SubscribePayload,
 } from './subscribe-contract'
+import '../../components/ui/modal.css'
 import './newsletter-popup.css'
 
 const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
 
 type FieldChange = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) => void
 
-/** Sends the sign-up once (spec §8) and tells the visitor how it went. */
+/** Sends the sign-up once (docs/fan-site-rules.md §8) and tells the visitor how it went. */
 function useSignUp(onSignedUp: () => void) {
   const { toast } = useToast()
   return useMutation({
     mutationFn: ({ payload, trap }: { payload: SubscribePayload; trap: string }) => subscribe(payload, trap),
-    // Spec §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
+    // docs/fan-site-rules.md §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
     retry: false,
     onSuccess: (result) => {
       trackEvent('newsletter_signup', 'form_submit')
@@ -33,7 +34,7 @@ function useSignUp(onSignedUp: () => void) {
       toast({ title: 'Thanks for signing up!', description: result.message })
     },
     onError: (error) => {
-      // Spec §8 logs the failure to the console; DESIGN §4 also tells the visitor.
+      // docs/fan-site-rules.md §8 logs the failure to the console; docs/fan-site-rules.md §10 also tells the visitor.
       console.error('Newsletter signup failed:', error)
       toast({ title: 'Sign-up failed', description: messageOf(error), variant: 'error' })
     },
@@ -176,17 +177,20 @@ function useFirstFieldFocus(firstNameRef: RefObject<HTMLInputElement | null>) {
 }
 
 /**
- * The newsletter popup's dialog and form (spec §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
+ * The newsletter popup's dialog and form (docs/fan-site-rules.md §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
  * first open, so Radix Dialog and the form stay out of the JavaScript every page loads first.
  */
 export function NewsletterDialog({
   settings,
   open,
   setOpen,
+  bandName,
 }: {
   settings: NewsletterPopupSettings
   open: boolean
   setOpen: (open: boolean) => void
+  /** Named in the consent wording (`bandNameOf(siteSettings)`). */
+  bandName: string
 }) {
   const [values, setValues] = useState<SubscribePayload>(EMPTY)
   const [honeypot, setHoneypot] = useState('')
@@ -202,7 +206,7 @@ export function NewsletterDialog({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // Spec §5: a submission with an empty field is ignored.
+    // docs/fan-site-rules.md §5: a submission with an empty field is ignored.
     if (signUp.isPending || hasEmptyField(values)) return
     signUp.mutate({ payload: { ...values }, trap: honeypot })
   }
@@ -213,9 +217,9 @@ export function NewsletterDialog({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="newsletter-popup__overlay" />
+        <Dialog.Overlay className="modal-overlay newsletter-popup__overlay" />
         <Dialog.Content
-          className="newsletter-popup"
+          className="modal-panel newsletter-popup"
           onOpenAutoFocus={focus.onOpenAutoFocus}
           onCloseAutoFocus={focus.onCloseAutoFocus}
         >
@@ -224,7 +228,7 @@ export function NewsletterDialog({
           <form className="newsletter-popup__form" onSubmit={onSubmit}>
             <SignUpFields id={id} values={values} field={field} firstNameRef={firstNameRef} />
             <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
-            <p className="newsletter-popup__consent">{CONSENT.text}</p>
+            <p className="newsletter-popup__consent">{consentText(bandName)}</p>
             {/* The modal dialog hides the page (toasts included) from screen readers, so say it here too. */}
             {signUp.isError ? (
               <p className="newsletter-popup__error" role="alert">

@@ -1,6 +1,11 @@
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { bandNameOf } from '../../config/public-config'
+import { useSiteSettings } from '../site'
 import { popupMemory } from './popup-memory'
+
+/** The band's name as the site settings give it (the site layout's loader has read them). */
+const useBandName = () => bandNameOf(useSiteSettings())
 
 /** Where the links in newsletter mail end (server/newsletter/newsletter-router.ts PAGES). */
 function NewsletterPage({
@@ -12,9 +17,10 @@ function NewsletterPage({
   heading: string
   children: React.ReactNode
 }) {
+  const bandName = useBandName()
   return (
     <main id="main" className="newsletter-page">
-      <title>{`${title} · Los Forasteros`}</title>
+      <title>{`${title} · ${bandName}`}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>
       {children}
@@ -61,6 +67,7 @@ export function NewsletterConfirmedPage() {
  */
 export function NewsletterUnsubscribePage() {
   const [params] = useSearchParams()
+  const bandName = useBandName()
   const token = params.get('token') ?? ''
   if (!token) {
     return (
@@ -70,7 +77,7 @@ export function NewsletterUnsubscribePage() {
     )
   }
   return (
-    <NewsletterPage title="Unsubscribe" heading="Unsubscribe from the Los Forasteros newsletter?">
+    <NewsletterPage title="Unsubscribe" heading={`Unsubscribe from the ${bandName} newsletter?`}>
       <p>You will not receive any more e-mails from us.</p>
       <form method="post" action={`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&from=page`}>
         <button type="submit" className="newsletter-page__button">

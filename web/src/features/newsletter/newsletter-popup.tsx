@@ -7,12 +7,19 @@ const loadDialog = () => import('./newsletter-dialog')
 const NewsletterDialog = lazy(() => loadDialog().then((module) => ({ default: module.NewsletterDialog })))
 
 /**
- * The newsletter popup (spec §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
- * `newsletterPopup` document; anything missing falls back to the spec's values. The triggers live here; the
+ * The newsletter popup (docs/fan-site-rules.md §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
+ * `newsletterPopup` document; anything missing falls back to the values of docs/fan-site-rules.md §9. The triggers live here; the
  * dialog's code is fetched at the visitor's first input (not on load: ADR 130) and rendered from the
  * first open on.
  */
-export function NewsletterPopup({ settings: doc }: { settings?: PopupSettingsDocument }) {
+export function NewsletterPopup({
+  settings: doc,
+  bandName,
+}: {
+  settings?: PopupSettingsDocument
+  /** The band's name from the site settings, for the consent wording. */
+  bandName: string
+}) {
   const settings = resolvePopupSettings(doc)
   const { open, setOpen, activated } = usePopupTriggers(settings)
 
@@ -23,7 +30,7 @@ export function NewsletterPopup({ settings: doc }: { settings?: PopupSettingsDoc
   if (!activated) return null
   return (
     <Suspense fallback={null}>
-      <NewsletterDialog settings={settings} open={open} setOpen={setOpen} />
+      <NewsletterDialog settings={settings} bandName={bandName} open={open} setOpen={setOpen} />
     </Suspense>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * What the browser remembers about the popup (DESIGN §4): it auto-opens at most once per browser and never
+ * What the browser remembers about the popup (docs/fan-site-rules.md §10): it auto-opens at most once per browser and never
  * after a sign-up. localStorage can be missing or throw (privacy modes); then the popup simply forgets.
  */
 const SEEN_KEY = 'newsletter:popupSeen'

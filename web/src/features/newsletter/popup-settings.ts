@@ -1,4 +1,4 @@
-/** The `newsletterPopup` singleton of the CMS (DESIGN §3), with the spec's values as defaults (§2, §9). */
+/** The `newsletterPopup` singleton of the CMS (docs/architecture.md §3), with the values of docs/fan-site-rules.md §2 and §9 as defaults. */
 export type NewsletterPopupSettings = {
   enabled: boolean
   title: string
@@ -12,7 +12,7 @@ export type NewsletterPopupSettings = {
 export const DEFAULT_POPUP_SETTINGS: NewsletterPopupSettings = {
   enabled: true,
   title: 'Stay in the Loop',
-  text: 'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+  text: 'Get updates on upcoming performances, new releases and exclusive content.',
   delayMs: 12_000,
   scrollThresholdPx: 100,
 }

@@ -1,7 +1,7 @@
 /**
  * The parts of the sign-up contract the browser needs (types, field limits, honeypot name, consent wording),
  * without zod, which would add tens of KB gzip to the page's initial JavaScript. The server validates with
- * SubscribeSchema (subscribe-schema.ts). Spec §3: firstName, lastName and email, all strings.
+ * SubscribeSchema (subscribe-schema.ts). docs/fan-site-rules.md §3: firstName, lastName and email, all strings.
  */
 export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as const
 
@@ -11,16 +11,21 @@ export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as con
  */
 export const HONEYPOT_FIELD = 'website'
 
-/** What a subscriber agrees to; shown under the form and stored with each sign-up (text + version). */
-export const CONSENT = {
-  version: '2025-10-01',
-  text: 'By signing up you agree to receive e-mails from Los Forasteros about performances, releases and exclusive content. You can unsubscribe at any time.',
-} as const
+/**
+ * What a subscriber agrees to: shown under the form, and stored with each sign-up as the text read then, with the
+ * band's name as the site settings gave it at that moment, plus the wording's version (ADR 040).
+ */
+export const CONSENT_VERSION = '2025-10-01'
 
-/** Exactly what the popup sends for a person (spec §7). */
+/** The consent wording for a band's name (`bandNameOf(siteSettings)`). */
+export function consentText(bandName: string): string {
+  return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content. You can unsubscribe at any time.`
+}
+
+/** Exactly what the popup sends for a person (docs/fan-site-rules.md §7). */
 export type SubscribePayload = { firstName: string; lastName: string; email: string }
 
-/** Spec §5: a submission with an empty field is ignored (whitespace counts as empty). */
+/** docs/fan-site-rules.md §5: a submission with an empty field is ignored (whitespace counts as empty). */
 export function hasEmptyField(values: SubscribePayload): boolean {
   return [values.firstName, values.lastName, values.email].some((value) => value.trim() === '')
 }

@@ -6,8 +6,8 @@ export const SUBSCRIBE_URL = '/api/newsletter/subscribe'
 export type SubscribeResult = { message: string }
 
 /**
- * Spec §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
- * filled it in, so a person's request is exactly the spec's payload.
+ * docs/fan-site-rules.md §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
+ * filled it in, so a person's request is exactly the payload of docs/fan-site-rules.md §7.
  */
 export async function subscribe(payload: SubscribePayload, honeypot = ''): Promise<SubscribeResult> {
   const body = honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload

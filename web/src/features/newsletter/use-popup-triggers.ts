@@ -12,7 +12,7 @@ export const NEWSLETTER_PARAM = 'newsletter'
 const QUIET_PATHS = /^\/newsletter\//
 
 /**
- * When the popup is open (spec §2, §4): on `?newsletter=true` as a manual open (the parameter is then removed,
+ * When the popup is open (docs/fan-site-rules.md §2, §4): on `?newsletter=true` as a manual open (the parameter is then removed,
  * replacing the history entry, without a scroll jump), or by itself once per browser at whichever comes first
  * of the delay and the scroll threshold, never when the page was opened with `?newsletter=true`.
  */

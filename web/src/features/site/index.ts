@@ -1,2 +1,2 @@
 /** The site feature's public module: the site settings every page reads (ADR 074). */
-export { useSiteSettings, type SiteSettings } from './api/get-site-settings'
+export { getSiteSettings, useSiteSettings, type SiteSettings } from './api/get-site-settings'

@@ -10,7 +10,7 @@ export function getTourDates(client: ContentClient): Promise<TourDatesQueryResul
   return client.fetch<TourDatesQueryResult>(tourDatesQuery)
 }
 
-/** Tour dates use the spec's alternate configuration: stale after 2 min, polled every 5 (DESIGN §4). */
+/** Tour dates use the alternate configuration (§9): stale after 2 min, polled every 5 (docs/fan-site-rules.md §10). */
 export function tourDatesQueryOptions(client: ContentClient) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps

@@ -4,7 +4,7 @@ import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
 /**
  * Date, venue, city and the action: a ticket link (new tab), a status, or a past show's struck-through status.
- * The whole row also links to the show's page: a link stretched under the row (ADR 120), so the spec's
+ * The whole row also links to the show's page: a link stretched under the row (ADR 120), so the list's
  * columns and actions stay as they are and the ticket link stays on top of it.
  */
 export function EventList({ events }: { events: ListedEvent[] }) {

@@ -8,7 +8,7 @@ import { listEvents } from '../utils/event-rules'
 import { EventList } from './event-list'
 import './events-section.css'
 
-/** #events: the tour dates, with the newsletter and anniversary-tour links of spec §2. */
+/** #events: the tour dates, with the newsletter and anniversary-tour links of docs/fan-site-rules.md §2. */
 export function EventsSection() {
   const events = listEvents(useTourDates(), useNow())
   const absolute = useAbsoluteUrl()

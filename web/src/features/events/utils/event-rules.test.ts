@@ -21,7 +21,7 @@ function show(id: string, startsAt: string, status: TourEvent['status'], ticketU
   } satisfies TourEvent
 }
 
-// The seed's four shows (spec §2), at 19:00 Los Angeles time.
+// The seed's four shows (docs/fan-site-rules.md §2), at 19:00 Los Angeles time.
 const seed = [
   show('arlington', '2025-11-07T03:00:00Z', 'soldOut'),
   show('land-sky', '2025-10-26T02:00:00Z', 'onSale', 'https://tickets.example.com/x'),

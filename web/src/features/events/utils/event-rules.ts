@@ -1,5 +1,5 @@
 /**
- * The rules of DESIGN §4 for the tour list. A show is past once its calendar day in its own time zone is over
+ * The rules of docs/fan-site-rules.md §10 for the tour list. A show is past once its calendar day in its own time zone is over
  * (it stays upcoming through the evening of the show). Upcoming shows list first, soonest first; past shows
  * follow, most recent first, keeping their status label struck through and losing their ticket link.
  */

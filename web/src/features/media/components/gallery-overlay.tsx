@@ -71,7 +71,7 @@ function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   )
 }
 
-/** Spec §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style). */
+/** docs/fan-site-rules.md §4/§9: the overlay fades in 10 ms after opening (the CSS transition runs from the closed style). */
 function useFadeIn(isOpen: boolean): boolean {
   const [fadedIn, setFadedIn] = useState(false)
   useEffect(() => {
@@ -189,7 +189,7 @@ function OverlayCaption({
 }
 
 /**
- * The full-screen gallery (spec §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
+ * The full-screen gallery (docs/fan-site-rules.md §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
  * locked, named by the caption) with the item, caption and credit, previous/next, share and close. Loaded on
  * first open, so none of it is in the page's initial JavaScript.
  */

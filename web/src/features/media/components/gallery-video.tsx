@@ -4,7 +4,7 @@ import { mediaCoordinator } from '../../../lib/media-coordinator'
 type VideoStatus = 'loading' | 'ready' | 'error'
 
 /**
- * A native gallery video with controls (spec §4): loading, can play, error. On error it says "Video temporarily
+ * A native gallery video with controls (docs/fan-site-rules.md §4): loading, can play, error. On error it says "Video temporarily
  * unavailable" and offers Retry, which reloads the video. Playing it mutes and pauses the hero; unmuting the
  * hero pauses it.
  */

@@ -3,6 +3,7 @@ import { useSiteSettings } from '../../site'
 import { useGalleryItems } from '../api/get-gallery-items'
 import { useGallery } from '../hooks/use-gallery'
 import { MediaTile } from './media-tile'
+import '../../../components/ui/play-triangle.css'
 import './media-section.css'
 import { bandNameOf } from '../../../config/public-config'
 

@@ -71,7 +71,7 @@ export function MediaTile({
         />
       ) : null}
       {!source || failed ? <span className="media-tile__unavailable">Image unavailable</span> : null}
-      {isVideo ? <span className="media-tile__play" aria-hidden="true" /> : null}
+      {isVideo ? <span className="media-tile__play play-triangle" aria-hidden="true" /> : null}
     </button>
   )
 }

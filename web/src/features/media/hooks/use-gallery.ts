@@ -44,7 +44,7 @@ function useGalleryState(itemsRef: RefObject<GalleryItem[]>) {
       commit({ index, closing: false })
       // ADR 072: asked for by a click or the address (deep link, Back, Forward), never on top of another popup.
       if (!wasOpen) dialogStack.takeScreen('gallery')
-      // Spec §4: opening a video or YouTube item mutes and pauses the hero.
+      // docs/fan-site-rules.md §4: opening a video or YouTube item mutes and pauses the hero.
       if (isPlayable(itemsRef.current[index])) mediaCoordinator.notify('gallery-playing')
     },
     [commit, itemsRef],
@@ -99,7 +99,7 @@ function useFollowMediaParam(
           show(action.index)
           return
         }
-        // Spec §2: a page loaded with ?media= opens the item after about 100 ms.
+        // docs/fan-site-rules.md §2: a page loaded with ?media= opens the item after about 100 ms.
         const timer = setTimeout(() => show(action.index), MEDIA_DEEP_LINK_DELAY_MS)
         return () => clearTimeout(timer)
       }

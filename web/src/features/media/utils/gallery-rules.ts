@@ -1,14 +1,14 @@
 /**
- * The gallery's pure rules (spec §2 Gallery overlay, §4 Gallery, §9 constants), kept apart from React so they
+ * The gallery's pure rules (docs/fan-site-rules.md §2 Gallery overlay, §4 Gallery, §9 constants), kept apart from React so they
  * are unit-tested on their own.
  */
 
-/** Spec §9. */
+/** docs/fan-site-rules.md §9. */
 export const SWIPE_MIN_DISTANCE_PX = 30
 export const SWIPE_MIN_SPEED_PX_PER_MS = 0.3
 /**
  * A fast flick counts even when short, but a tap that wobbles a few pixels must not: the speed rule needs at
- * least this much travel (our choice; the spec is silent).
+ * least this much travel (our choice; docs/fan-site-rules.md §9 gives no minimum).
  */
 export const SWIPE_SPEED_MIN_TRAVEL_PX = 10
 export const OVERLAY_OPEN_FADE_DELAY_MS = 10
@@ -46,7 +46,7 @@ export type CaptionSource = {
   credit?: string | null
 }
 
-/** DESIGN §4: the fallback caption is "{bandName} {kind} {n} of {total}". */
+/** docs/fan-site-rules.md §10: the fallback caption is "{bandName} {kind} {n} of {total}". */
 export function fallbackCaption(
   bandName: string,
   kind: string | null | undefined,
@@ -106,7 +106,7 @@ export function mediaParamAction(
   return index < 0 ? { type: 'unknown', slug } : { type: 'open', index }
 }
 
-/** YouTube's privacy-enhanced player, autoplaying (spec §2). */
+/** YouTube's privacy-enhanced player, autoplaying (docs/fan-site-rules.md §2). */
 export function youtubeEmbedUrl(id: string, { autoplay = true }: { autoplay?: boolean } = {}): string {
   const params = new URLSearchParams({ rel: '0', playsinline: '1', modestbranding: '1' })
   if (autoplay) params.set('autoplay', '1')

@@ -1,5 +1,5 @@
 /**
- * Sharing an item (spec §2): the device's share sheet with title, text and URL; where there is none, the URL is
+ * Sharing an item (docs/fan-site-rules.md §2): the device's share sheet with title, text and URL; where there is none, the URL is
  * copied to the clipboard, and a failed copy is tried once more.
  */
 export type ShareData = { title: string; text: string; url: string }

@@ -5,6 +5,7 @@
  */
 import type { EventStatus } from '../../events'
 import { hasImage, type ImageRef, type ImageUrlFactory } from '../../../lib/image-url'
+import { schemaPlace } from '../../../lib/schema-place'
 import type { Show } from './show-rules'
 
 const SCHEMA = 'https://schema.org/'
@@ -39,7 +40,7 @@ export function showImages(
   return IMAGE_BOXES.map((box) => absolute(imageUrl(image, box)))
 }
 
-/** `Los Forasteros at Land+Sky` with the band's name from the settings, else the venue alone. */
+/** `<band name> at Land+Sky` with the band's name from the settings, else the venue alone. */
 export function showName(show: Pick<Show, 'venue'>, bandName: string | null): string {
   return bandName ? `${bandName} at ${show.venue}` : `Live at ${show.venue}`
 }
@@ -71,21 +72,6 @@ function offers(show: Show, pageUrl: string): Json | null {
   }
 }
 
-function place(show: Show): Json {
-  return {
-    '@type': 'Place',
-    name: show.venue,
-    address: {
-      '@type': 'PostalAddress',
-      ...(show.address ? { streetAddress: show.address } : {}),
-      addressLocality: show.city,
-      ...(show.region ? { addressRegion: show.region } : {}),
-      ...(show.postalCode ? { postalCode: show.postalCode } : {}),
-      ...(show.country ? { addressCountry: show.country } : {}),
-    },
-  }
-}
-
 export function buildShowJsonLd(show: Show, context: ShowJsonLdContext): Json {
   const band = context.bandName
     ? {
@@ -108,7 +94,7 @@ export function buildShowJsonLd(show: Show, context: ShowJsonLdContext): Json {
     ...(show.previousStart ? { previousStartDate: show.previousStart.iso } : {}),
     eventStatus: eventStatus(show),
     eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
-    location: place(show),
+    location: schemaPlace(show),
     ...(context.images.length > 0 ? { image: context.images } : {}),
     ...(offer ? { offers: offer } : {}),
     ...(band ? { performer: band, organizer: band } : {}),

@@ -33,7 +33,7 @@ function useHeroPlayback() {
     // While the gallery holds the sound (an open video or YouTube item), the hero stays paused (ADR 100).
     if (!video || !video.getAttribute('src') || mediaCoordinator.galleryHoldsSound()) return
     video.play().catch((error: unknown) => {
-      // Spec §4: a blocked autoplay is only logged.
+      // docs/fan-site-rules.md §4: a blocked autoplay is only logged.
       console.info('Hero video: playback did not start', error instanceof Error ? error.name : error)
     })
   }, [])
@@ -117,7 +117,7 @@ function MuteButton({ muted, onClick }: { muted: boolean; onClick: () => void })
 }
 
 /**
- * The hero's muted, looping video over the poster (spec §4, ADR 071). Its source is set the first time the hero is
+ * The hero's muted, looping video over the poster (docs/fan-site-rules.md §4, ADR 071). Its source is set the first time the hero is
  * 10% visible (50 px margin); it plays only while visible and pauses out of view. The mute control appears once
  * metadata has loaded; unmuting plays it and pauses gallery videos. Gallery media mutes and pauses it. On error
  * the fallback still shows with "Video unavailable - showing image instead"; a blocked autoplay is only logged.

@@ -9,6 +9,8 @@ import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
 import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media'
 import type { TourPromo } from '../api/get-tour-promo'
+import '../../../components/ui/modal.css'
+import '../../../components/ui/play-triangle.css'
 import './tour-promo.css'
 
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
@@ -53,7 +55,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
               alt=""
             />
           ) : null}
-          <span className="tour-promo__badge" aria-hidden="true" />
+          <span className="tour-promo__badge play-triangle" aria-hidden="true" />
         </button>
       )}
     </div>
@@ -61,7 +63,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
 }
 
 /**
- * The tour promo popup (spec §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
+ * The tour promo popup (docs/fan-site-rules.md §2): a click-to-play video (thumbnail, then an autoplaying privacy-enhanced embed),
  * the copy, a row with date, venue and a Tickets link, and a close button. Escape, the close button and a click
  * outside close it.
  */
@@ -79,8 +81,8 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="tour-promo__overlay" />
-        <Dialog.Content className="tour-promo" aria-describedby={bodyId}>
+        <Dialog.Overlay className="modal-overlay tour-promo__overlay" />
+        <Dialog.Content className="modal-panel tour-promo" aria-describedby={bodyId}>
           <Dialog.Title className="tour-promo__title">{heading}</Dialog.Title>
           {promo.youtubeId ? (
             <PromoVideo promo={promo} youtubeId={promo.youtubeId} heading={heading} />

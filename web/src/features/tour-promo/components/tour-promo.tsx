@@ -15,7 +15,7 @@ const TourPromoDialog = lazy(() =>
 const PURPOSEFUL_PARAMS = ['media', 'newsletter']
 
 /**
- * Decides when the tour promo popup shows (spec §2, §4; ADR 072): only in the browser after hydration, on screens
+ * Decides when the tour promo popup shows (docs/fan-site-rules.md §2, §4; ADR 072): only in the browser after hydration, on screens
  * at least 768 px wide, while the promo is enabled and its show is upcoming, once per session (until closed),
  * and never on top of another dialog. The dialog's code loads only then.
  */

@@ -1,4 +1,4 @@
-/** Spec §9: the tour popup is never shown on screens narrower than this. */
+/** docs/fan-site-rules.md §9: the tour popup is never shown on screens narrower than this. */
 export const PROMO_MIN_WIDTH_PX = 768
 export const PROMO_MEDIA_QUERY = `(min-width: ${PROMO_MIN_WIDTH_PX}px)`
 export const PROMO_CLOSED_KEY = 'tourPromo:closed'

@@ -1,0 +1,82 @@
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './product-files'
+
+/**
+ * Comments say why and cite only this repository: ADRs (`ADR 074`) and `docs/` files (docs/fan-site-rules.md,
+ * docs/architecture.md). A path outside it, or the band's brief and design notes by section, cannot be followed
+ * by someone with only the repository, so it fails here.
+ */
+const OUTSIDE = [
+  /\.\.\/shared\b/,
+  /\b(?:spec|DESIGN|research)\s*§/i,
+  /\bDESIGN\.md\b/,
+  /\bproduct-spec\b/i,
+  /\bresearch Q\d/i,
+  /\bstyle-anchors\b/i,
+  /\bthe spec\b/i,
+  /(?<!GROQ )\bspec's\b/i,
+]
+
+/** The comments of a file: from TypeScript's parse tree for code, `/* … *\/` blocks for stylesheets. */
+export function commentsOf(file: string, text: string): string[] {
+  if (file.endsWith('.css')) return text.match(/\/\*[\s\S]*?\*\//g) ?? []
+  const kind = file.endsWith('x')
+    ? ts.ScriptKind.TSX
+    : file.endsWith('.js')
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
+  const found = new Map<number, string>()
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) found.set(range.pos, text.slice(range.pos, range.end))
+  }
+  // Every token's surrounding trivia, so comments in JSX braces and after the last statement count too.
+  const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.JsxText) return
+    collect(ts.getLeadingCommentRanges(text, node.pos))
+    collect(ts.getTrailingCommentRanges(text, node.end))
+    for (const child of node.getChildren(source)) visit(child)
+  }
+  visit(source)
+  return [...found.values()]
+}
+
+const outsideCitations = (file: string, text: string) =>
+  commentsOf(file, text).flatMap((comment) =>
+    comment.split('\n').filter((line) => OUTSIDE.some((pattern) => pattern.test(line))),
+  )
+
+describe('comments cite only this repository', () => {
+  it('catches citations outside the repository (the check can fail)', () => {
+    const code = [
+      '// see ../shared/spec/product-spec.md',
+      '/** The rules of DESIGN §4. */',
+      "const url = 'https://example.com/spec §1' // Spec §9: a delay",
+      "/* the spec’s list */ // research Q2, the spec's payload",
+      "// docs/fan-site-rules.md §9 and ADR 074; the GROQ spec's constant expressions",
+    ].join('\n')
+    expect(outsideCitations('x.ts', code)).toEqual([
+      '// see ../shared/spec/product-spec.md',
+      '/** The rules of DESIGN §4. */',
+      '// Spec §9: a delay',
+      '/* the spec’s list */',
+      "// research Q2, the spec's payload",
+    ])
+    expect(
+      outsideCitations('x.tsx', 'const a = `${b}/c`\nconst d = <p>{/* spec §2 */}</p>\n// research §5'),
+    ).toEqual(['/* spec §2 */', '// research §5'])
+    expect(outsideCitations('x.css', '/* spec §4: 10 ms */ a { color: red }')).toHaveLength(1)
+  })
+
+  it('server, web/src, studio, scripts and tests cite ADRs and docs/ only', () => {
+    const files = sourceFiles(['.', 'server', 'web/src', 'studio', 'scripts', 'tests', 'deploy'], {
+      withTests: true,
+    })
+    const offenders = files.flatMap(({ file, text }) =>
+      outsideCitations(file, text).map((line) => `${file}: ${line.trim()}`),
+    )
+    expect(offenders).toEqual([])
+    // Parsing some 600 files takes a few seconds on a loaded machine.
+  }, 60_000)
+})
