@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './app/app'
@@ -21,16 +22,21 @@ export function hydrateApp() {
   // The declarative router (not createBrowserRouter): the data router adds ~18 KB gzip to every page, and in
   // the browser the pages load their data through react-query anyway (ADR 030).
   const routes = createRoutes({ queryClient, contentClient })
-  hydrateRoot(
-    document,
-    <App state={state} queryClient={queryClient} contentClient={contentClient}>
-      {state.error ? (
-        <RouteError status={state.error.status} />
-      ) : (
-        <BrowserRouter>
-          <AppRoutes routes={routes} />
-        </BrowserRouter>
-      )}
-    </App>,
-  )
+  // Inside a transition, hydration runs at a transition lane: React renders it in slices of a few milliseconds
+  // and yields between them, instead of one long task for the whole page (ADR 130). An input on the page before
+  // it has finished makes React hydrate the rest at once and then handle it, so no click is lost.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <App state={state} queryClient={queryClient} contentClient={contentClient}>
+        {state.error ? (
+          <RouteError status={state.error.status} />
+        ) : (
+          <BrowserRouter>
+            <AppRoutes routes={routes} />
+          </BrowserRouter>
+        )}
+      </App>,
+    )
+  })
 }
