@@ -265,7 +265,8 @@ async function firstLink(origin: string, page: string, pattern: RegExp): Promise
  * matches every page it begins). `/` alone means only the home page, not `/?media=`.
  */
 async function pagesToMeasure(origin: string): Promise<{ path: string; template: string }[]> {
-  const media = await firstLink(origin, '/', /href="[^"]*[?&]media=([\w-]+)"/)
+  // Gallery tiles are buttons; the page's structured data names each item's `?media=` deep link.
+  const media = await firstLink(origin, '/', /[?&]media=([\w-]+)/)
   const post = await firstLink(origin, '/news', /href="(\/news\/[\w-]+)"/)
   const show = await firstLink(origin, '/', /href="(\/shows\/[\w-]+)"/)
   if (!media) console.log('  (no gallery link on the home page: /?media= is not measured)')

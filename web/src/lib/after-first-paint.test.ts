@@ -27,7 +27,7 @@ describe('afterFirstPaint', () => {
     vi.unstubAllGlobals()
   })
 
-  it('waits for the hero image to decode, then for a frame, then runs once', async () => {
+  it('waits for the hero image to decode, then for two frames, then runs once', async () => {
     const { doc, settle } = documentWithPoster()
     const callback = vi.fn()
     afterFirstPaint(callback, doc)
@@ -40,6 +40,9 @@ describe('afterFirstPaint', () => {
     expect(frames).toHaveLength(1)
     expect(callback).not.toHaveBeenCalled()
     frames[0]!(0)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(callback).not.toHaveBeenCalled()
+    frames[1]!(0)
     await vi.advanceTimersByTimeAsync(0)
     expect(callback).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(5000)
@@ -65,6 +68,7 @@ describe('afterFirstPaint', () => {
     expect(frames).toHaveLength(0)
     await vi.advanceTimersByTimeAsync(1)
     frames[0]!(0)
+    frames[1]!(0)
     await vi.advanceTimersByTimeAsync(0)
     expect(callback).toHaveBeenCalledTimes(1)
   })

@@ -8,7 +8,7 @@ const IMAGE_WAIT_LIMIT_MS = 3000
 /**
  * Runs `callback` once, in a task after the browser has painted the server HTML with its high-priority images
  * (the hero poster, the page's LCP element): each `img[fetchpriority="high"]` has loaded (or failed) and decoded,
- * then one animation frame has passed. Code loaded from here neither takes bandwidth from that image nor holds
+ * then two animation frames have passed. Code loaded from here neither takes bandwidth from that image nor holds
  * its paint (ADR 130). A visitor's first input runs it at once, so a click made sooner starts the work it needs.
  */
 export function afterFirstPaint(callback: () => void, doc: Document = document): void {
@@ -25,7 +25,8 @@ export function afterFirstPaint(callback: () => void, doc: Document = document):
   const painted = () => {
     if (!waiting) return
     waiting = false
-    requestAnimationFrame(() => setTimeout(run, 0))
+    // The second frame: the first one's paint has been presented by then (the LCP time is its presentation).
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
     setTimeout(run, NO_FRAME_FALLBACK_MS)
   }
   // decode() settles once the image has loaded and decoded; a failed image rejects, and the page goes on.
