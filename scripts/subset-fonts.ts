@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import * as prettier from 'prettier'
 import subsetFont from 'subset-font'
 
 const root = process.cwd()
@@ -82,7 +83,7 @@ function unicodeRange(codePoints: number[]): string {
   const sorted = [...new Set(codePoints)].sort((a, b) => a - b)
   const parts: string[] = []
   const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0')
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++
     parts.push(i === j ? `U+${hex(sorted[i]!)}` : `U+${hex(sorted[i]!)}-${hex(sorted[j]!)}`)
@@ -126,7 +127,9 @@ async function main() {
       )
     }
   }
-  writeFileSync(path.join(root, 'web/src/styles/fonts.css'), `${css.join('\n\n')}\n`)
+  const cssFile = path.join(root, 'web/src/styles/fonts.css')
+  const options = await prettier.resolveConfig(cssFile)
+  writeFileSync(cssFile, await prettier.format(css.join('\n\n'), { ...options, filepath: cssFile }))
 }
 
 main().catch((error: unknown) => {

@@ -286,7 +286,9 @@ async function pagesToMeasure(origin: string): Promise<{ path: string; template:
     ((want.endsWith('/') || want.endsWith('=')) && want !== '/' && page.path.startsWith(want))
   const pages = all.filter((page) => only.some((want) => wanted(page, want)))
   if (pages.length === 0) {
-    throw new Error(`LIGHTHOUSE_PAGES=${only.join(',')} names none of ${all.map((p) => p.template).join(', ')}`)
+    throw new Error(
+      `LIGHTHOUSE_PAGES=${only.join(',')} names none of ${all.map((p) => p.template).join(', ')}`,
+    )
   }
   return pages
 }

@@ -35,7 +35,10 @@ describe('assetsFromManifest', () => {
         dynamicImports: ['web/src/features/news/news-page.tsx'],
       },
       '_shared.js': { file: 'assets/shared-3.js', css: ['assets/shared-3.css'] },
-      'web/src/features/news/news-page.tsx': { file: 'assets/news-page-4.js', css: ['assets/news-page-4.css'] },
+      'web/src/features/news/news-page.tsx': {
+        file: 'assets/news-page-4.js',
+        css: ['assets/news-page-4.css'],
+      },
     })
     expect(assets).toEqual({
       entry: '/assets/entry-client-1.js',

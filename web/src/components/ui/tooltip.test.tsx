@@ -46,7 +46,9 @@ describe('Tooltip', () => {
       expect(link).not.toHaveAttribute('data-state')
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
       await waitFor(() =>
-        expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toHaveAttribute('data-state'),
+        expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toHaveAttribute(
+          'data-state',
+        ),
       )
     })
   })
