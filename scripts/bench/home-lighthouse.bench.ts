@@ -42,9 +42,16 @@ type Lhr = {
     {
       score?: number | null
       numericValue?: number
-      details?: { items?: { url: string; resourceType?: string }[] }
+      details?: { items?: LhrItem[] }
     }
   >
+}
+
+/** A row of an audit's table; the LCP element audit holds two tables (the element, then its phases). */
+type LhrItem = {
+  url: string
+  resourceType?: string
+  items?: { node?: { snippet?: string; selector?: string }; phase?: string; timing?: number }[]
 }
 
 type Figures = {
@@ -61,6 +68,9 @@ type Figures = {
   scripts: string[]
   studio: boolean
   failing: string[]
+  /** The LCP element's HTML and its phases (TTFB, load delay, load time, render delay) in simulated ms. */
+  lcpElement: string
+  lcpPhases: string
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
@@ -166,7 +176,12 @@ async function audit(url: string): Promise<Figures> {
   const failing = Object.entries(lhr.audits)
     .filter(([, a]) => typeof a.score === 'number' && a.score < 0.9)
     .map(([id, a]) => `${id} (${a.score})`)
+  const [elementTable, phaseTable] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? []
+  const lcpElement = elementTable?.items?.[0]?.node?.snippet ?? '(none)'
+  const lcpPhases = (phaseTable?.items ?? []).map((row) => `${row.phase} ${ms(row.timing ?? 0)}`).join(', ')
   return {
+    lcpElement,
+    lcpPhases,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -229,17 +244,53 @@ function report(label: string, page: Figures[], floor: Figures[]) {
   console.log(
     `  runs (perf/LCP/TBT): ${page.map((r) => `${r.performance}/${ms(r.lcp)}/${ms(r.tbt)}`).join(', ')}`,
   )
+  const medianRun = [...page].sort((a, b) => a.lcp - b.lcp)[Math.floor(page.length / 2)]!
+  console.log(`  LCP element: ${medianRun.lcpElement.slice(0, 160)}`)
+  console.log(`  LCP phases (median run): ${medianRun.lcpPhases}`)
   console.log(`  scripts (${last.scripts.length}): ${last.scripts.join(' ')}`)
   console.log(`  Studio code loaded: ${page.some((r) => r.studio) ? 'YES' : 'no'}`)
   const failing = [...new Set(page.flatMap((r) => r.failing))]
   if (failing.length > 0) console.log(`  audits below 0.9 in some run: ${failing.join(', ')}`)
 }
 
-/** A gallery item's slug from the home page's own links, so `/?media=` is measured on whatever content is seeded. */
-async function mediaSlug(origin: string): Promise<string | null> {
-  const html = await (await fetch(`${origin}/`)).text()
-  const match = html.match(/[?&]amp;media=([\w-]+)|[?&]media=([\w-]+)/)
-  return match ? (match[1] ?? match[2] ?? null) : null
+/** The first link on `page` matching `pattern`, so slugs are measured on whatever content is seeded. */
+async function firstLink(origin: string, page: string, pattern: RegExp): Promise<string | null> {
+  const html = (await (await fetch(`${origin}${page}`)).text()).replaceAll('&amp;', '&')
+  return html.match(pattern)?.[1] ?? null
+}
+
+/**
+ * The measured pages, each with a template (`/news/<slug>`) that `LIGHTHOUSE_PAGES` may name instead of the
+ * concrete path: `LIGHTHOUSE_PAGES=/,/news/<slug>` or `LIGHTHOUSE_PAGES=/?media=` (an entry ending in `/` or `=`
+ * matches every page it begins). `/` alone means only the home page, not `/?media=`.
+ */
+async function pagesToMeasure(origin: string): Promise<{ path: string; template: string }[]> {
+  // Gallery tiles are buttons; the page's structured data names each item's `?media=` deep link.
+  const media = await firstLink(origin, '/', /[?&]media=([\w-]+)/)
+  const post = await firstLink(origin, '/news', /href="(\/news\/[\w-]+)"/)
+  const show = await firstLink(origin, '/', /href="(\/shows\/[\w-]+)"/)
+  if (!media) console.log('  (no gallery link on the home page: /?media= is not measured)')
+  if (!post) console.log('  (no post link on /news: /news/<slug> is not measured)')
+  const all = [
+    { path: '/', template: '/' },
+    { path: '/news', template: '/news' },
+    ...(post ? [{ path: post, template: '/news/<slug>' }] : []),
+    ...(media ? [{ path: `/?media=${media}`, template: '/?media=<slug>' }] : []),
+    ...(show ? [{ path: show, template: '/shows/<slug>' }] : []),
+  ]
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((want) => want.trim())
+  if (!only) return all
+  const wanted = (page: (typeof all)[number], want: string) =>
+    want === page.path ||
+    want === page.template ||
+    ((want.endsWith('/') || want.endsWith('=')) && want !== '/' && page.path.startsWith(want))
+  const pages = all.filter((page) => only.some((want) => wanted(page, want)))
+  if (pages.length === 0) {
+    throw new Error(
+      `LIGHTHOUSE_PAGES=${only.join(',')} names none of ${all.map((p) => p.template).join(', ')}`,
+    )
+  }
+  return pages
 }
 
 async function main() {
@@ -256,14 +307,7 @@ async function main() {
   const server = await startServer(BASE_PORT, dataDir)
   const origin = `http://localhost:${BASE_PORT}`
   try {
-    const slug = await mediaSlug(origin)
-    const all = ['/', '/news', ...(slug ? [`/?media=${slug}`] : []), '/shows/2025-10-25-land-sky-somis']
-    // LIGHTHOUSE_PAGES=/,/news measures only those (a quicker loop while working on one page).
-    const only = process.env.LIGHTHOUSE_PAGES?.split(',')
-    const pages = only
-      ? all.filter((page) => only.some((want) => page === want || page.startsWith(`${want}?`)))
-      : all
-    if (!slug) console.log('  (no gallery link on the home page: /?media= is not measured)')
+    const pages = (await pagesToMeasure(origin)).map((page) => page.path)
     for (const page of pages) await warmUp(`${origin}${page}`)
     await warmUp(floorUrl)
 

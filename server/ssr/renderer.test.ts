@@ -21,6 +21,32 @@ describe('assetsFromManifest', () => {
     })
   })
 
+  it('links the stylesheets of the app the entry imports after the first paint, without preloading its script', () => {
+    const assets = assetsFromManifest({
+      'web/src/entry-client.tsx': {
+        file: 'assets/entry-client-1.js',
+        dynamicImports: ['_hydrate-app.js'],
+        isEntry: true,
+      },
+      '_hydrate-app.js': {
+        file: 'assets/hydrate-app-2.js',
+        css: ['assets/hydrate-app-2.css'],
+        imports: ['web/src/entry-client.tsx', '_shared.js'],
+        dynamicImports: ['web/src/features/news/news-page.tsx'],
+      },
+      '_shared.js': { file: 'assets/shared-3.js', css: ['assets/shared-3.css'] },
+      'web/src/features/news/news-page.tsx': {
+        file: 'assets/news-page-4.js',
+        css: ['assets/news-page-4.css'],
+      },
+    })
+    expect(assets).toEqual({
+      entry: '/assets/entry-client-1.js',
+      css: ['/assets/hydrate-app-2.css', '/assets/shared-3.css'],
+      preload: [],
+    })
+  })
+
   it('explains a missing build', () => {
     expect(() => assetsFromManifest({})).toThrow(/npm run build/)
   })

@@ -26,9 +26,19 @@ export type Renderer = {
   cachePolicy?: (pathname: string) => PageCachePolicy
 }
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+type ManifestChunk = {
+  file: string
+  css?: string[]
+  imports?: string[]
+  dynamicImports?: string[]
+  isEntry?: boolean
+}
 
-/** Reads Vite's manifest into the list of files the first paint needs: entry, its CSS and its imports. */
+/**
+ * Reads Vite's manifest into the list of files the first paint needs: entry, its CSS and its imports. The entry
+ * imports the app itself only after the first paint (ADR 130), so the stylesheets of the chunks it imports
+ * dynamically (and of their static imports) are linked too, but their scripts are not preloaded.
+ */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>): ClientAssets {
   const entry = manifest[CLIENT_ENTRY]
   if (!entry) throw new Error(`The client build has no entry for ${CLIENT_ENTRY}; run npm run build`)
@@ -42,6 +52,15 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Cli
     chunk.imports?.forEach(visit)
   }
   entry.imports?.forEach(visit)
+  const styled = new Set<string>()
+  const visitStyles = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || styled.has(key)) return
+    styled.add(key)
+    chunk.css?.forEach((file) => css.add(file))
+    chunk.imports?.forEach(visitStyles)
+  }
+  entry.dynamicImports?.forEach(visitStyles)
   const url = (file: string) => `/${file}`
   return { entry: url(entry.file), css: [...css].map(url), preload: [...preload].map(url) }
 }

@@ -50,7 +50,12 @@ function statusOf(context: StaticHandlerContext): number {
   return handle?.status ?? 200
 }
 
-/** Waits for the whole tree (lazy pages included), so crawlers and unfurlers get the full page. */
+/**
+ * Waits for the whole tree (lazy pages included), so crawlers and unfurlers get the full page. Every Suspense
+ * boundary is written in place: by default React moves a boundary larger than 12.8 KB (the page under the route
+ * boundary) into a hidden `<div>` after its "Loading..." fallback, and its reveal script waits up to 300 ms after
+ * the first frame to swap it in, so the hero poster painted that much later (ADR 130).
+ */
 function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: string }) {
   return new Promise<string>((resolve, reject) => {
     let html = ''
@@ -66,6 +71,7 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
     })
     const stream = renderToPipeableStream(element, {
       ...options,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {

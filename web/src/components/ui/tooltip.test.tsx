@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Tooltip, TooltipGroup } from './tooltip'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip-radix'
 
@@ -25,5 +25,31 @@ describe('Tooltip', () => {
     )
     await userEvent.tab()
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Instagram')
+  })
+
+  describe('on a device that cannot hover', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('loads Radix at the first input, not after hydration', async () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query !== '(hover: hover)', media: query }))
+      render(
+        <TooltipGroup>
+          <Tooltip content="Instagram">
+            <a href="https://www.instagram.com/x" aria-label="Los Forasteros on Instagram">
+              i
+            </a>
+          </Tooltip>
+        </TooltipGroup>,
+      )
+      const link = screen.getByRole('link', { name: 'Los Forasteros on Instagram' })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(link).not.toHaveAttribute('data-state')
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toHaveAttribute(
+          'data-state',
+        ),
+      )
+    })
   })
 })
