@@ -1,3 +1,5 @@
+import { someNode } from './some-node'
+
 /**
  * Whether a parsed GROQ tree has a `[...]` whose meaning depends on parameter values.
  *
@@ -8,19 +10,9 @@
  * again with the request's parameters (groq-js then folds them into the tree), ADR 140.
  */
 export function hasParameterBracket(tree: unknown): boolean {
-  const stack: unknown[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop()
-    if (Array.isArray(node)) {
-      stack.push(...node)
-      continue
-    }
-    if (!node || typeof node !== 'object') continue
-    const record = node as Record<string, unknown>
-    if (record.type === 'Filter' && isParameterConstant(record.expr)) return true
-    for (const value of Object.values(record)) if (value && typeof value === 'object') stack.push(value)
-  }
-  return false
+  return someNode(tree, (node) =>
+    node.type === 'Filter' && isParameterConstant(node.expr) ? 'match' : 'descend',
+  )
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '**'])

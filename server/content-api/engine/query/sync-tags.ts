@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { ExprNode } from 'groq-js'
 import { getPublishedId, isPublicId } from '../ids'
 import type { CommittedTransaction, SanityDocument } from '../types'
+import { someNode } from './some-node'
 
 /**
  * Sync tags (ADR 140): opaque `s1:` strings on query responses and on the Live Content API's `message` events. A
@@ -52,21 +53,11 @@ export function syncTagsOfReads(reads: QueryReads): SyncTag[] {
 
 /** Whether an evaluation of this (narrowed) tree reads the whole dataset somewhere: a `*` left unnarrowed. */
 export function readsEverything(tree: ExprNode): boolean {
-  const stack: unknown[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop()
-    if (Array.isArray(node)) {
-      stack.push(...node)
-      continue
-    }
-    if (!node || typeof node !== 'object') continue
-    const record = node as Record<string, unknown>
-    if (record.type === 'Everything') return true
+  return someNode(tree, (node) => {
+    if (node.type === 'Everything') return 'match'
     // Documents swapped in by narrowScans are values, not syntax: nothing below them reads the dataset.
-    if (record.type === 'Value') continue
-    for (const value of Object.values(record)) if (value && typeof value === 'object') stack.push(value)
-  }
-  return false
+    return node.type === 'Value' ? 'prune' : 'descend'
+  })
 }
 
 export type CommitSyncTags = {
