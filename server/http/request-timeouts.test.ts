@@ -71,6 +71,24 @@ describe('request timeouts', () => {
     expect(ms).toBeLessThan(5000)
   })
 
+  it("keeps an idle keep-alive connection past Node's 5 s default, so a proxy's pooled connection stays usable", async () => {
+    const socket = net.connect(port, '127.0.0.1')
+    const responses: string[] = []
+    socket.on('data', (chunk) => responses.push(chunk.toString()))
+    const ask = () =>
+      socket.write(
+        'GET /content/v2025-02-19/data/query/production?query=1 HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      )
+    await new Promise<void>((resolve) => socket.once('connect', resolve))
+    ask()
+    await expect.poll(() => responses.join('')).toMatch(/^HTTP\/1.1 200/)
+    await new Promise((resolve) => setTimeout(resolve, 6000))
+    expect(socket.destroyed || socket.readyState !== 'open').toBe(false)
+    ask()
+    await expect.poll(() => responses.join('').match(/HTTP\/1.1 200/g)?.length).toBe(2)
+    socket.destroy()
+  }, 15_000)
+
   it('closes a connection whose headers never finish', async () => {
     const { ms } = await rawRequest('GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
     // headersTimeout (1 s) checked every second.

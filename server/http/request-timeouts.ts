@@ -12,12 +12,22 @@ export const SERVER_TIMEOUT_OPTIONS = {
   connectionsCheckingInterval: 1000,
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than the idle pool of a
+ * reverse proxy in front (Caddy keeps upstream connections 2 minutes, ADR 110): the proxy would now and then
+ * send a request into a connection the server is closing, and the visitor would get a 502. Outliving the proxy
+ * leaves the close to it. Idle connections cost a socket each; slow or silent requests still meet
+ * `headersTimeout` and the body deadline below.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 130_000
+
 export function applyServerTimeouts(
   server: Server,
   { headersTimeoutMs }: { headersTimeoutMs: number },
 ): void {
   server.headersTimeout = headersTimeoutMs
   server.requestTimeout = 0
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
 }
 
 /** `extendBy(ms)`: the deadline becomes the base deadline plus `ms`, counted from the request's arrival. */

@@ -361,6 +361,8 @@ test.describe('gallery overlay', () => {
       },
     )
     await page.goto('/news')
+    // The Media link below is a client-side navigation only once the router has hydrated.
+    await waitForHydration(page)
     videoUrl = await page.evaluate(async () => {
       const state = (
         window as unknown as {

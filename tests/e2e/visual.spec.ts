@@ -188,6 +188,8 @@ test.describe('1280 px wide only', () => {
       },
     )
     await page.goto('/news')
+    // The Media link below is a client-side navigation only once the router has hydrated.
+    await waitForHydration(page)
     videoUrl = await page.evaluate(() => {
       const state = (
         window as unknown as {
