@@ -10,8 +10,8 @@
 export { ContentStore, type ContentStoreOptions } from './store/content-store'
 /** What a commit is told (author, transaction id, dry run) and hands to `build`. */
 export type { CommitOptions, Committed } from './store/commit-log'
-/** Commit listeners: every transaction, or only changes to published documents (the page cache's signal). */
-export type { CommitListener, PublicChange } from './store/commit-listeners'
+/** Commit listeners: every committed transaction, in order, after it is durable. */
+export type { CommitListener } from './store/commit-listeners'
 /** The live, parsed documents of one dataset, with values memoised per dataset version. */
 export { DatasetState } from './store/dataset-state'
 /** The documents one transaction sees and changes before it commits. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPublishedReader } from './published-reads'
-import { ContentStore, type PublicChange } from '../store/content-store'
+import { ContentStore } from '../store/content-store'
 
 /** The site's in-process reads and the commit hook the page cache follows (ADR 090). */
 describe('published reads and public commits', () => {
@@ -29,19 +29,5 @@ describe('published reads and public commits', () => {
     const post = await reader.fetch<{ title: string }>('*[_id == "post-1"][0]')
     post.title = 'changed by a caller'
     expect(store.dataset('production').get('post-1')?.title).toBe('Public')
-  })
-
-  it('reports commits that change published documents, never drafts, versions or system documents', async () => {
-    const changes: PublicChange[] = []
-    const stop = store.onPublicCommit((change) => changes.push(change))
-    await put({ _id: 'drafts.post-1', _type: 'newsPost' })
-    await put({ _id: 'versions.rSummer.post-1', _type: 'newsPost' })
-    await put({ _id: '_.groups.editors', _type: 'system.group' })
-    expect(changes).toEqual([])
-    await put({ _id: 'post-1', _type: 'newsPost' }, { _id: 'drafts.post-2', _type: 'newsPost' })
-    expect(changes).toEqual([{ dataset: 'production', documentIds: ['post-1'] }])
-    stop()
-    await put({ _id: 'post-3', _type: 'newsPost' })
-    expect(changes).toHaveLength(1)
   })
 })

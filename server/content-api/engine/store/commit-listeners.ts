@@ -1,10 +1,6 @@
-import { isPublicId } from '../ids'
 import type { CommittedTransaction } from '../types'
 
 export type CommitListener = (transaction: CommittedTransaction) => void
-
-/** A commit as the public sees it: the published documents it changed (never drafts or release versions). */
-export type PublicChange = { dataset: string; documentIds: string[] }
 
 /**
  * Listener fan-out: who hears about commits (listener streams, caches, the page cache), and the long-lived
@@ -17,18 +13,6 @@ export class CommitListeners {
   add(listener: CommitListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
-  }
-
-  /**
-   * Hears about commits that change what anonymous readers see: their published documents. Drafts, release
-   * versions and system documents (ids with a `.` segment) never reach the public site, so a commit touching
-   * only those is not reported (the page cache, ADR 090, keeps its pages).
-   */
-  addPublic(listener: (change: PublicChange) => void): () => void {
-    return this.add((transaction) => {
-      const documentIds = transaction.changes.map((change) => change.id).filter(isPublicId)
-      if (documentIds.length > 0) listener({ dataset: transaction.dataset, documentIds })
-    })
   }
 
   /** Tells every listener, in registration order, after the commit is durable. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { migrateSqlite, readMigrations } from '../../../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../../../db/sqlite'
 import type { CommittedTransaction } from '../types'
-import { CommitListeners, type CommitListener, type PublicChange } from './commit-listeners'
+import { CommitListeners, type CommitListener } from './commit-listeners'
 import { CommitLog, type CommitOptions, type Committed } from './commit-log'
 import { DatasetRegistry } from './dataset-registry'
 import { DatasetState } from './dataset-state'
@@ -11,7 +11,7 @@ import { HistoryReads, type HistoryBounds, type TransactionDocumentRow } from '.
 import { WorkingSet } from './working-set'
 
 export { DatasetState, WorkingSet }
-export type { CommitListener, CommitOptions, PublicChange, TransactionDocumentRow }
+export type { CommitListener, CommitOptions, TransactionDocumentRow }
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -81,11 +81,6 @@ export class ContentStore {
 
   onCommit(listener: CommitListener): () => void {
     return this.listeners.add(listener)
-  }
-
-  /** Hears about commits that change published documents (see CommitListeners.addPublic). */
-  onPublicCommit(listener: (change: PublicChange) => void): () => void {
-    return this.listeners.addPublic(listener)
   }
 
   /**
