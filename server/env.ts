@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   /** Seconds a client has to send its request headers, and (after them) its body. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().positive().max(600).default(10),
   HTTP_BODY_TIMEOUT_S: z.coerce.number().positive().max(3600).default(10),
+  /** Connections the HTTP port can accept per event-loop turn (ADR 090); 1 leaves Node's one. */
+  HTTP_ACCEPT_WATCHERS: z.coerce.number().int().min(1).max(64).default(8),
   /** The server's "now" in tests (ISO time with offset); only honoured when NODE_ENV=test. */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
 

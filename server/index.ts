@@ -9,6 +9,7 @@ import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
 import { acceptStudioSocket, isStudioSocketRequest } from './content-api/http/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
+import { addAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { installProcessGuard } from './process-guard'
@@ -81,6 +82,7 @@ async function openContent(env: Env, logger: Logger) {
 type Running = {
   logger: Logger
   server: Server
+  acceptWatchers: AcceptWatchers
   httpsFront: HttpsFront | undefined
   contentStore: ContentStore
   app: ReturnType<typeof createApp>
@@ -92,8 +94,18 @@ type Running = {
 
 /** Finishes in-flight requests and closes everything on SIGTERM or SIGINT, then exits. */
 function shutdownHandler(running: Running) {
-  const { logger, server, httpsFront, contentStore, app, renderer, newsletter, queryPool, contentApi } =
-    running
+  const {
+    logger,
+    server,
+    acceptWatchers,
+    httpsFront,
+    contentStore,
+    app,
+    renderer,
+    newsletter,
+    queryPool,
+    contentApi,
+  } = running
   let stopping = false
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return
@@ -105,7 +117,10 @@ function shutdownHandler(running: Running) {
       process.exit(1)
     }, 10_000)
     force.unref()
-    const plainClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    const plainClosed = Promise.all([
+      acceptWatchers.close(),
+      new Promise<void>((resolve) => server.close(() => resolve())),
+    ])
     server.closeIdleConnections()
     // Listener streams never go idle; end them so the close can complete.
     contentStore.endStreams()
@@ -170,14 +185,19 @@ async function main() {
     else if (env.NODE_ENV !== 'development') socket.destroy()
   })
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve))
+  const acceptWatchers = await addAcceptWatchers(server, env.HTTP_ACCEPT_WATCHERS, logger)
   const port = (server.address() as AddressInfo).port
-  logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`)
+  logger.info(
+    { port, mode: env.NODE_ENV, acceptWatchers: acceptWatchers.count },
+    `listening on http://localhost:${port}`,
+  )
 
   const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, logger) : undefined
 
   const shutdown = shutdownHandler({
     logger,
     server,
+    acceptWatchers,
     httpsFront,
     contentStore,
     app,

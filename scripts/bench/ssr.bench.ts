@@ -14,11 +14,11 @@
  * which goes first, `BENCH_ROUNDS` times; the median ratio is the figure. Only the ratios mean anything.
  *
  * What the p99 at 200 connections measures (ADR 090): every wrk run opens its connections at once, and Node 20's
- * libuv accepts one connection per event-loop turn, so the last of 200 new connections waits for about 200 turns,
- * each of which serves every connection already open. wrk corrects its percentiles for coordinated omission (a
- * request held for L ms adds a sample for every request its connection would have sent meanwhile), so those first
- * requests decide the p99: in runs traced with `perf trace -e accept4`, the time from the first to the last accept
- * matched wrk's largest latency within about 10%, for this server and for both baselines.
+ * libuv accepts one connection per watcher and event-loop turn, so with one watcher the last of 200 new
+ * connections waits for about 200 turns, each of which serves every connection already open. wrk corrects its
+ * percentiles for coordinated omission (a request held for L ms adds a sample for every request its connection
+ * would have sent meanwhile), so those first requests decide the p99. The bare servers keep Node's one watcher;
+ * this server runs as in production, with `HTTP_ACCEPT_WATCHERS` (8) watchers on its listening socket.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
