@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter } from './lib/router'
 import { App } from './app/app'
 import { APP_STATE_GLOBAL } from './app/app-state'
 import { RouteError } from './app/route-error'

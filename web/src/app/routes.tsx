@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { useRoutes, type RouteObject } from 'react-router'
+import { useRoutes, type RouteObject } from '../lib/router'
 import { RouteFallback } from '../components/route-fallback'
 import { galleryItemsQueryOptions, gallerySlugs } from '../features/media/api/get-gallery-items'
 import { newsletterPopupQueryOptions } from '../features/newsletter/api/get-newsletter-popup'

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from '../../lib/router'
 import { RouteFallback } from '../../components/route-fallback'
 import { bandNameOf } from '../../config/public-config'
 import { newsListQueryOptions, useNewsList } from '../../features/news/api/get-news-list'

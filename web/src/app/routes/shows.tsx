@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import type { LoaderFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs } from '../../lib/router'
 import { RouteFallback } from '../../components/route-fallback'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { showQueryOptions } from '../../features/shows/api/get-show'
