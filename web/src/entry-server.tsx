@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
 import { RouteError } from './app/route-error'
-import { AppRoutes, createRoutes, type RouteHandle } from './app/routes'
+import { AppRoutes, createRoutes, preloadRoutes, type RouteHandle } from './app/routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
@@ -89,7 +89,10 @@ export const renderPage: RenderPage = async (
   const routes = createRoutes({ queryClient, contentClient, now: () => now })
   // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
   // then drawn with the project's router (web/src/lib/router), which matches the same way (ADR 130).
-  const context = await createStaticHandler(routes).query(request)
+  const [context] = await Promise.all([
+    createStaticHandler(routes).query(request),
+    preloadRoutes(routes, new URL(request.url).pathname),
+  ])
   if (context instanceof Response) {
     const location = context.headers.get('Location')
     if (location) return { type: 'redirect', status: context.status, location }
