@@ -2,14 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from '../lib/router'
 import { RouteFallback } from '../components/route-fallback'
-import { galleryItemsQueryOptions, gallerySlugs } from '../features/media/api/get-gallery-items'
-import { newsletterPopupQueryOptions } from '../features/newsletter/api/get-newsletter-popup'
-import { tourDatesQueryOptions } from '../features/events/api/get-tour-dates'
-import { siteSettingsQueryOptions } from '../features/site/api/get-site-settings'
-import { tourPromoQueryOptions } from '../features/tour-promo/api/get-tour-promo'
+import { gallerySlugs } from '../features/media/api/get-gallery-items'
 import type { ContentClient } from '../lib/content-client'
 import { lazyRoute } from './lazy-route'
+import './route-styles'
 import { newsListLoader, newsPostLoader } from './loaders/news-loaders'
+import { homeLoader, siteLayoutLoader } from './loaders/site-loaders'
 import { pastShowsLoader, showLoader } from './loaders/show-loaders'
 import { RootLayout } from './root-layout'
 import { SiteLayout } from './site-layout'
@@ -64,8 +62,8 @@ export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient
  * components read with (and return nothing, so the data travels once, in the dehydrated cache), and the
  * matched route's `handle` gives the HTTP status. Both renders then draw the table with `useRoutes`; in the
  * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks. Loaders run only
- * on the server: `import.meta.env.SSR` is a build-time constant, so the browser bundle carries none of the news
- * and show loaders (ADR 130).
+ * on the server: `import.meta.env.SSR` is a build-time constant, so the browser bundle carries none of them
+ * (ADR 130).
  */
 export function createRoutes({
   queryClient,
@@ -81,26 +79,13 @@ export function createRoutes({
         { path: '/admin/*', ...lazyRoute(page.admin, { cache: false }) },
         {
           element: <SiteLayout />,
-          loader: async () => {
-            await Promise.all([
-              queryClient.ensureQueryData(siteSettingsQueryOptions(contentClient)),
-              queryClient.ensureQueryData(newsletterPopupQueryOptions(contentClient)),
-            ])
-            return null
-          },
+          loader: import.meta.env.SSR ? siteLayoutLoader({ queryClient, contentClient }) : undefined,
           children: [
             {
               index: true,
               // `?media=<slug>` renders that item's sharing metadata; `?newsletter=true` acts in the browser only.
               ...lazyRoute(page.home, { cache: { params: ['media'], known: { media: gallerySlugs } } }),
-              loader: async () => {
-                await Promise.all([
-                  queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),
-                  queryClient.ensureQueryData(galleryItemsQueryOptions(contentClient)),
-                  queryClient.ensureQueryData(tourPromoQueryOptions(contentClient)),
-                ])
-                return null
-              },
+              loader: import.meta.env.SSR ? homeLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'news',
