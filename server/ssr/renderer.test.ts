@@ -47,7 +47,7 @@ describe('assetsFromManifest', () => {
     })
   })
 
-  it("links the stylesheets of the app's route chunks, not those of its other lazy chunks", () => {
+  it("links the stylesheets of the app's route chunks, not those of other lazy chunks", () => {
     const assets = assetsFromManifest({
       'web/src/entry-client.tsx': {
         file: 'assets/entry-client-1.js',
@@ -63,8 +63,9 @@ describe('assetsFromManifest', () => {
         file: 'assets/route-home-3.js',
         css: ['assets/home-3.css'],
         imports: ['_shared.js'],
-        dynamicImports: ['web/src/features/media/components/gallery-overlay.tsx'],
+        dynamicImports: ['web/src/features/media/components/gallery-overlay.tsx', '_show-pages.js'],
       },
+      '_show-pages.js': { file: 'assets/route-show-pages-7.js', css: ['assets/show-pages-7.css'] },
       '_shared.js': { file: 'assets/shared-4.js', css: ['assets/shared-4.css'] },
       'web/src/features/newsletter/newsletter-dialog.tsx': {
         file: 'assets/newsletter-dialog-5.js',

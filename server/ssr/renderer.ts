@@ -62,13 +62,14 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Cli
     styled.add(key)
     chunk.css?.forEach((file) => css.add(file))
     chunk.imports?.forEach(visitStyles)
-    // The app loads each route's page as a chunk of its own (web/src/app/lazy-route.tsx); the server's HTML of
-    // any page must be styled before its chunk arrives.
-    chunk.dynamicImports
-      ?.filter((next) => manifest[next]?.file.startsWith(ROUTE_CHUNK_PREFIX))
-      .forEach(visitStyles)
   }
-  entry.dynamicImports?.forEach(visitStyles)
+  const isRouteChunk = (key: string) => manifest[key]?.file.startsWith(ROUTE_CHUNK_PREFIX) ?? false
+  entry.dynamicImports?.forEach((app) => {
+    visitStyles(app)
+    // The app loads each route's page as a chunk of its own (web/src/app/lazy-route.tsx); the server's HTML of
+    // any page must be styled before its chunk arrives. Not the chunks those pages load lazily in turn.
+    manifest[app]?.dynamicImports?.filter(isRouteChunk).forEach(visitStyles)
+  })
   const url = (file: string) => `/${file}`
   return { entry: url(entry.file), css: [...css].map(url), preload: [...preload].map(url) }
 }
