@@ -13,10 +13,15 @@ export default defineConfig({
       output: {
         // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.endsWith('/web/src/features/admin/admin-page.tsx'))
-            ? 'assets/admin-page-[hash].js'
-            : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => {
+          if (chunk.moduleIds.some((id) => id.endsWith('/web/src/features/admin/admin-page.tsx')))
+            return 'assets/admin-page-[hash].js'
+          // A route's page chunk (web/src/app/lazy-route.tsx): the server links its stylesheets on every page
+          // (server/ssr/renderer.ts), as the pages are server-rendered before their code arrives.
+          if (chunk.moduleIds.some((id) => id.includes('/web/src/app/routes/')))
+            return 'assets/route-[name]-[hash].js'
+          return 'assets/[name]-[hash].js'
+        },
       },
     },
     // The Studio chunk is several MB by nature; it only loads on /admin.

@@ -47,6 +47,39 @@ describe('assetsFromManifest', () => {
     })
   })
 
+  it("links the stylesheets of the app's route chunks, not those of other lazy chunks", () => {
+    const assets = assetsFromManifest({
+      'web/src/entry-client.tsx': {
+        file: 'assets/entry-client-1.js',
+        dynamicImports: ['_hydrate-app.js'],
+        isEntry: true,
+      },
+      '_hydrate-app.js': {
+        file: 'assets/hydrate-app-2.js',
+        css: ['assets/hydrate-app-2.css'],
+        dynamicImports: ['_home.js', 'web/src/features/newsletter/newsletter-dialog.tsx'],
+      },
+      '_home.js': {
+        file: 'assets/route-home-3.js',
+        css: ['assets/home-3.css'],
+        imports: ['_shared.js'],
+        dynamicImports: ['web/src/features/media/components/gallery-overlay.tsx', '_show-pages.js'],
+      },
+      '_show-pages.js': { file: 'assets/route-show-pages-7.js', css: ['assets/show-pages-7.css'] },
+      '_shared.js': { file: 'assets/shared-4.js', css: ['assets/shared-4.css'] },
+      'web/src/features/newsletter/newsletter-dialog.tsx': {
+        file: 'assets/newsletter-dialog-5.js',
+        css: ['assets/newsletter-dialog-5.css'],
+      },
+      'web/src/features/media/components/gallery-overlay.tsx': {
+        file: 'assets/gallery-overlay-6.js',
+        css: ['assets/gallery-overlay-6.css'],
+      },
+    })
+    expect(assets.css).toEqual(['/assets/hydrate-app-2.css', '/assets/home-3.css', '/assets/shared-4.css'])
+    expect(assets.preload).toEqual([])
+  })
+
   it('explains a missing build', () => {
     expect(() => assetsFromManifest({})).toThrow(/npm run build/)
   })

@@ -12,6 +12,8 @@ import type {
 } from '../../web/src/entry-server'
 
 const CLIENT_ENTRY = 'web/src/entry-client.tsx'
+/** How vite.config.ts names the chunks that hold a route module of web/src/app/routes/. */
+const ROUTE_CHUNK_PREFIX = 'assets/route-'
 
 export type Renderer = {
   render: (request: Request, options: Omit<RenderOptions, 'assets'>) => Promise<RenderResult>
@@ -37,7 +39,8 @@ type ManifestChunk = {
 /**
  * Reads Vite's manifest into the list of files the first paint needs: entry, its CSS and its imports. The entry
  * imports the app itself only after the first paint (ADR 130), so the stylesheets of the chunks it imports
- * dynamically (and of their static imports) are linked too, but their scripts are not preloaded.
+ * dynamically (and of their static imports) are linked too, and those of the route chunks the app imports, but
+ * their scripts are not preloaded.
  */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>): ClientAssets {
   const entry = manifest[CLIENT_ENTRY]
@@ -60,7 +63,13 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Cli
     chunk.css?.forEach((file) => css.add(file))
     chunk.imports?.forEach(visitStyles)
   }
-  entry.dynamicImports?.forEach(visitStyles)
+  const isRouteChunk = (key: string) => manifest[key]?.file.startsWith(ROUTE_CHUNK_PREFIX) ?? false
+  entry.dynamicImports?.forEach((app) => {
+    visitStyles(app)
+    // The app loads each route's page as a chunk of its own (web/src/app/lazy-route.tsx); the server's HTML of
+    // any page must be styled before its chunk arrives. Not the chunks those pages load lazily in turn.
+    manifest[app]?.dynamicImports?.filter(isRouteChunk).forEach(visitStyles)
+  })
   const url = (file: string) => `/${file}`
   return { entry: url(entry.file), css: [...css].map(url), preload: [...preload].map(url) }
 }

@@ -8,5 +8,5 @@ import { afterFirstPaint } from './lib/after-first-paint'
  * (ADR 130).
  */
 afterFirstPaint(() => {
-  void import('./hydrate-app').then(({ hydrateApp }) => setTimeout(hydrateApp, 0))
+  void import('./hydrate-app').then(({ hydrateApp }) => setTimeout(() => void hydrateApp(), 0))
 })

@@ -1,20 +1,16 @@
 import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import {
-  createStaticHandler,
-  isRouteErrorResponse,
-  StaticRouter,
-  type StaticHandlerContext,
-} from 'react-router'
+import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router'
 import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
 import { RouteError } from './app/route-error'
-import { AppRoutes, createRoutes, type RouteHandle } from './app/routes'
+import { AppRoutes, createRoutes, preloadRoutes, type RouteHandle } from './app/routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
+import { StaticRouter } from './lib/router'
 import { serializeJsonForScript } from './lib/serialize-json'
 import { syncTagsOf } from './lib/sync-tags'
 
@@ -91,8 +87,12 @@ export const renderPage: RenderPage = async (
     givenClient ??
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
   const routes = createRoutes({ queryClient, contentClient, now: () => now })
-  // The static handler matches the URL and runs the loaders, which fill the query cache.
-  const context = await createStaticHandler(routes).query(request)
+  // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
+  // then drawn with the project's router (web/src/lib/router), which matches the same way (ADR 130).
+  const [context] = await Promise.all([
+    createStaticHandler(routes).query(request),
+    preloadRoutes(routes, new URL(request.url).pathname),
+  ])
   if (context instanceof Response) {
     const location = context.headers.get('Location')
     if (location) return { type: 'redirect', status: context.status, location }

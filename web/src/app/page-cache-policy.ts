@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { matchRoutes } from 'react-router'
+import { matchRoutes } from '../lib/router'
 import { createRoutes, type KnownParamValues, type RouteHandle } from './routes'
 
 /**

@@ -1,24 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { useRoutes, type RouteObject } from 'react-router'
+import { matchRoutes, useRoutes, type RouteObject } from '../lib/router'
 import { RouteFallback } from '../components/route-fallback'
-import { galleryItemsQueryOptions, gallerySlugs } from '../features/media/api/get-gallery-items'
-import { newsletterPopupQueryOptions } from '../features/newsletter/api/get-newsletter-popup'
-import { tourDatesQueryOptions } from '../features/events/api/get-tour-dates'
-import { siteSettingsQueryOptions } from '../features/site/api/get-site-settings'
-import { tourPromoQueryOptions } from '../features/tour-promo/api/get-tour-promo'
+import { gallerySlugs } from '../features/media/api/get-gallery-items'
 import type { ContentClient } from '../lib/content-client'
-import { AdminRoute } from './routes/admin'
-import { HomePage } from './routes/home'
-import { newsListLoader, newsPostLoader, NewsPostRoute, NewsRoute } from './routes/news'
-import { NotFoundPage } from './routes/not-found'
-import { pastShowsLoader, PastShowsRoute, showLoader, ShowRoute } from './routes/shows'
+import { lazyRoute } from './lazy-route'
+import './route-styles'
+import { newsListLoader, newsPostLoader } from './loaders/news-loaders'
+import { homeLoader, siteLayoutLoader } from './loaders/site-loaders'
+import { pastShowsLoader, showLoader } from './loaders/show-loaders'
 import { RootLayout } from './root-layout'
-import {
-  NewsletterConfirmedPage,
-  NewsletterUnsubscribedPage,
-  NewsletterUnsubscribePage,
-} from './routes/newsletter-pages'
 import { SiteLayout } from './site-layout'
 
 /**
@@ -37,6 +28,26 @@ export type KnownParamValues = (client: ContentClient) => Promise<string[]>
 export type RouteHandle = {
   status?: number
   cache?: false | { params: string[]; known?: Record<string, KnownParamValues> }
+  /** Fetches the route's page chunk (lazy-route.tsx). */
+  preload?: () => Promise<unknown>
+}
+
+// Each page in a chunk of its own (ADR 130): the home page carries no news, shows or admin code, and the
+// other pages no home page code.
+const page = {
+  home: () => import('./routes/home').then((module) => module.HomePage),
+  news: () => import('./routes/news').then((module) => module.NewsRoute),
+  newsPost: () => import('./routes/news').then((module) => module.NewsPostRoute),
+  pastShows: () => import('./routes/shows').then((module) => module.PastShowsRoute),
+  show: () => import('./routes/shows').then((module) => module.ShowRoute),
+  notFound: () => import('./routes/not-found').then((module) => module.NotFoundPage),
+  admin: () => import('./routes/admin').then((module) => module.AdminRoute),
+  newsletterConfirmed: () =>
+    import('./routes/newsletter-pages').then((module) => module.NewsletterConfirmedPage),
+  newsletterUnsubscribe: () =>
+    import('./routes/newsletter-pages').then((module) => module.NewsletterUnsubscribePage),
+  newsletterUnsubscribed: () =>
+    import('./routes/newsletter-pages').then((module) => module.NewsletterUnsubscribedPage),
 }
 
 /**
@@ -50,7 +61,9 @@ export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient
  * static handler: the loaders fill the per-request query cache through the same query-options factories the
  * components read with (and return nothing, so the data travels once, in the dehydrated cache), and the
  * matched route's `handle` gives the HTTP status. Both renders then draw the table with `useRoutes`; in the
- * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks.
+ * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks. Loaders run only
+ * on the server: `import.meta.env.SSR` is a build-time constant, so the browser bundle carries none of them
+ * (ADR 130).
  */
 export function createRoutes({
   queryClient,
@@ -63,68 +76,51 @@ export function createRoutes({
       element: <RootLayout />,
       children: [
         // Browser-only; plain HTTP is redirected to the HTTPS port before the page is rendered.
-        { path: '/admin/*', element: <AdminRoute />, handle: { cache: false } satisfies RouteHandle },
+        { path: '/admin/*', ...lazyRoute(page.admin, { cache: false }) },
         {
           element: <SiteLayout />,
-          loader: async () => {
-            await Promise.all([
-              queryClient.ensureQueryData(siteSettingsQueryOptions(contentClient)),
-              queryClient.ensureQueryData(newsletterPopupQueryOptions(contentClient)),
-            ])
-            return null
-          },
+          loader: import.meta.env.SSR ? siteLayoutLoader({ queryClient, contentClient }) : undefined,
           children: [
             {
               index: true,
-              element: <HomePage />,
               // `?media=<slug>` renders that item's sharing metadata; `?newsletter=true` acts in the browser only.
-              handle: {
-                cache: { params: ['media'], known: { media: gallerySlugs } },
-              } satisfies RouteHandle,
-              loader: async () => {
-                await Promise.all([
-                  queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),
-                  queryClient.ensureQueryData(galleryItemsQueryOptions(contentClient)),
-                  queryClient.ensureQueryData(tourPromoQueryOptions(contentClient)),
-                ])
-                return null
-              },
+              ...lazyRoute(page.home, { cache: { params: ['media'], known: { media: gallerySlugs } } }),
+              loader: import.meta.env.SSR ? homeLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'news',
-              element: <NewsRoute />,
-              handle: { cache: { params: ['page'] } } satisfies RouteHandle,
-              loader: newsListLoader({ queryClient, contentClient }),
+              ...lazyRoute(page.news, { cache: { params: ['page'] } }),
+              loader: import.meta.env.SSR ? newsListLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'news/:slug',
-              element: <NewsPostRoute />,
-              loader: newsPostLoader({ queryClient, contentClient }),
+              ...lazyRoute(page.newsPost),
+              loader: import.meta.env.SSR ? newsPostLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'shows/past',
-              element: <PastShowsRoute />,
-              handle: { cache: { params: ['page'] } } satisfies RouteHandle,
-              loader: pastShowsLoader(deps),
+              ...lazyRoute(page.pastShows, { cache: { params: ['page'] } }),
+              loader: import.meta.env.SSR ? pastShowsLoader(deps) : undefined,
             },
-            { path: 'shows/:slug', element: <ShowRoute />, loader: showLoader(deps) },
+            {
+              path: 'shows/:slug',
+              ...lazyRoute(page.show),
+              loader: import.meta.env.SSR ? showLoader(deps) : undefined,
+            },
             {
               path: 'newsletter/confirmed',
-              element: <NewsletterConfirmedPage />,
-              handle: { cache: { params: ['status'] } } satisfies RouteHandle,
+              ...lazyRoute(page.newsletterConfirmed, { cache: { params: ['status'] } }),
             },
             {
               // The page carries the subscriber's own token in its form.
               path: 'newsletter/unsubscribe',
-              element: <NewsletterUnsubscribePage />,
-              handle: { cache: false } satisfies RouteHandle,
+              ...lazyRoute(page.newsletterUnsubscribe, { cache: false }),
             },
             {
               path: 'newsletter/unsubscribed',
-              element: <NewsletterUnsubscribedPage />,
-              handle: { cache: { params: ['status'] } } satisfies RouteHandle,
+              ...lazyRoute(page.newsletterUnsubscribed, { cache: { params: ['status'] } }),
             },
-            { path: '*', element: <NotFoundPage />, handle: { status: 404 } satisfies RouteHandle },
+            { path: '*', ...lazyRoute(page.notFound, { status: 404 }) },
           ],
         },
       ],
@@ -139,4 +135,13 @@ export function createRoutes({
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return <Suspense fallback={<RouteFallback text="Loading..." />}>{useRoutes(routes)}</Suspense>
+}
+
+/**
+ * Fetches the page chunks of the routes `pathname` matches. Hydration waits for them, so the page hydrates
+ * at once instead of keeping the server's HTML inert until its chunk arrives (lazy-route.tsx).
+ */
+export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? []
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.()))
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../lib/router'
 import { EventsSection } from '../../features/events/components/events-section'
 import { useTourDates } from '../../features/events/api/get-tour-dates'
 import { listEvents } from '../../features/events/utils/event-rules'
@@ -18,6 +18,7 @@ import { useNow } from '../../lib/now'
 import { HASH_SCROLL_DELAY_MS, scrollToAnchor } from '../../lib/scroll-to-anchor'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { PageSeo } from '../page-seo'
+import { JsonLdPlaceholder } from '../seo/json-ld-placeholder'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { buildHomeJsonLd } from '../seo/music-group-json-ld'
 import { bandNameOf } from '../../config/public-config'
@@ -67,7 +68,8 @@ export function HomePage() {
         <ContactSection settings={settings} />
         <SocialLinks settings={settings} />
       </main>
-      <HomeStructuredData />
+      {/* Built by the server only (json-ld-script.tsx). */}
+      {import.meta.env.SSR ? <HomeStructuredData /> : <JsonLdPlaceholder />}
       <TourPromo />
     </>
   )

@@ -1,10 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { Link, useParams, useSearchParams } from '../../lib/router'
 import { RouteFallback } from '../../components/route-fallback'
 import { bandNameOf } from '../../config/public-config'
-import { newsListQueryOptions, useNewsList } from '../../features/news/api/get-news-list'
-import { newsPostQueryOptions, useNewsPost } from '../../features/news/api/get-news-post'
+import { useNewsList } from '../../features/news/api/get-news-list'
+import { useNewsPost } from '../../features/news/api/get-news-post'
 import {
   buildNewsArticleJsonLd,
   buildNewsListJsonLd,
@@ -19,10 +18,10 @@ import {
   parseNewsPage,
 } from '../../features/news/utils/news-paging'
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
-import type { ContentClient } from '../../lib/content-client'
 import { useImageUrl } from '../../lib/content-context'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { PageSeo } from '../page-seo'
+import { JsonLdPlaceholder } from '../seo/json-ld-placeholder'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
 // Here, not in the lazy page: server-rendered news pages must be styled before the page code arrives.
@@ -39,35 +38,6 @@ const NewsPostPage = lazy(() =>
 
 const newsDescription = (bandName: string) =>
   `News from ${bandName}: new releases, tours and stories from the road.`
-
-type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
-
-function notFound(): Response {
-  return new Response('Not Found', { status: 404, statusText: 'Not Found' })
-}
-
-/**
- * /news?page=n: a malformed page number or a page past the last answers 404 (one address per page). The thrown
- * 404 only sets the HTTP status (entry-server.tsx); the page component renders the 404 page itself.
- */
-export function newsListLoader({ queryClient, contentClient }: LoaderDeps) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
-    if (page === null) throw notFound()
-    const list = await queryClient.ensureQueryData(newsListQueryOptions(contentClient, page))
-    if (page > 1 && list.posts.length === 0) throw notFound()
-    return null
-  }
-}
-
-/** /news/:slug: an unknown slug (or a draft, or a post dated in the future) answers 404. */
-export function newsPostLoader({ queryClient, contentClient }: LoaderDeps) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    const post = await queryClient.ensureQueryData(newsPostQueryOptions(contentClient, params.slug ?? ''))
-    if (!post) throw notFound()
-    return null
-  }
-}
 
 function useNewsJsonLdContext(): NewsJsonLdContext {
   return { settings: useSiteSettings(), imageUrl: useImageUrl(), absolute: useAbsoluteUrl() }
@@ -105,13 +75,18 @@ function NewsListHead({ page }: { page: number }) {
     <>
       <PageSeo title={title} description={newsDescription(bandName)} path={path} />
       <FeedLink />
-      <JsonLdScript
-        data={buildNewsListJsonLd(
-          posts,
-          { pageUrl: context.absolute(path), firstPosition: (page - 1) * NEWS_PAGE_SIZE + 1, title },
-          context,
-        )}
-      />
+      {/* Built by the server only (json-ld-script.tsx). */}
+      {import.meta.env.SSR ? (
+        <JsonLdScript
+          data={buildNewsListJsonLd(
+            posts,
+            { pageUrl: context.absolute(path), firstPosition: (page - 1) * NEWS_PAGE_SIZE + 1, title },
+            context,
+          )}
+        />
+      ) : (
+        <JsonLdPlaceholder />
+      )}
     </>
   )
 }
@@ -168,7 +143,11 @@ function NewsPostHead({ slug }: { slug: string }) {
       {post.publishedAt ? <meta property="article:published_time" content={post.publishedAt} /> : null}
       <meta property="article:modified_time" content={post._updatedAt} />
       <FeedLink />
-      <JsonLdScript data={buildNewsArticleJsonLd(post, context)} />
+      {import.meta.env.SSR ? (
+        <JsonLdScript data={buildNewsArticleJsonLd(post, context)} />
+      ) : (
+        <JsonLdPlaceholder />
+      )}
     </>
   )
 }

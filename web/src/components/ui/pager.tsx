@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import './pager.css'
 
 export type PagerProps = {

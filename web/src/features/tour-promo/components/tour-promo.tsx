@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../../lib/router'
 import { trackEvent } from '../../../lib/analytics'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { useNow } from '../../../lib/now'
