@@ -10,6 +10,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as prettier from 'prettier'
 import subsetFont from 'subset-font'
+import type { Fallback } from './font-fallbacks'
+import {
+  BODY_SAMPLE,
+  DISPLAY_SAMPLE,
+  fallbackFace,
+  SANS_BOLD_FALLBACK,
+  SANS_FALLBACK,
+  SERIF_FALLBACK,
+} from './font-fallbacks'
+import { readFontMetrics } from './font-metrics'
 
 const root = process.cwd()
 const outDir = path.join(root, 'web/src/styles/fonts')
@@ -54,13 +64,23 @@ const BODY_CORE = [
   ...[0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x20ac],
 ]
 
-const FACES = [
+const FACES: {
+  family: string
+  weight: number
+  name: string
+  source: string
+  core: number[]
+  fallback: Fallback
+  sample: string
+}[] = [
   {
     family: 'Rye',
     weight: 400,
     name: 'rye-400',
     source: 'node_modules/@fontsource/rye/files/rye-latin-400-normal.woff2',
     core: DISPLAY_CORE,
+    fallback: SERIF_FALLBACK,
+    sample: DISPLAY_SAMPLE,
   },
   {
     family: 'Alegreya Sans',
@@ -68,6 +88,8 @@ const FACES = [
     name: 'alegreya-sans-400',
     source: 'node_modules/@fontsource/alegreya-sans/files/alegreya-sans-latin-400-normal.woff2',
     core: BODY_CORE,
+    fallback: SANS_FALLBACK,
+    sample: BODY_SAMPLE,
   },
   {
     family: 'Alegreya Sans',
@@ -75,6 +97,8 @@ const FACES = [
     name: 'alegreya-sans-700',
     source: 'node_modules/@fontsource/alegreya-sans/files/alegreya-sans-latin-700-normal.woff2',
     core: BODY_CORE,
+    fallback: SANS_BOLD_FALLBACK,
+    sample: BODY_SAMPLE,
   },
 ]
 
@@ -97,11 +121,15 @@ const text = (codePoints: number[]) => String.fromCodePoint(...codePoints)
 async function main() {
   mkdirSync(outDir, { recursive: true })
   const latin = LATIN.flatMap(([from, to]) => range(from, to))
-  const css: string[] = [
-    '/* Written by scripts/subset-fonts.ts (ADR 130); do not edit. Core files are preloaded by document.tsx. */',
-  ]
+  const css: string[] = ['/* Written by scripts/subset-fonts.ts (ADR 130); do not edit. */']
+  const fallbacks: string[] = []
   for (const face of FACES) {
     const source = readFileSync(path.join(root, face.source))
+    const sfnt = await subsetFont(source, face.sample, { targetFormat: 'sfnt' })
+    const metrics = readFontMetrics(sfnt)
+    fallbacks.push(
+      fallbackFace(face.family, face.weight, metrics, face.fallback, face.sample, unicodeRange(latin)),
+    )
     const core = new Set(face.core)
     const rest = latin.filter((codePoint) => !core.has(codePoint))
     for (const [part, codePoints] of [
@@ -127,6 +155,7 @@ async function main() {
       )
     }
   }
+  css.push(...fallbacks)
   const cssFile = path.join(root, 'web/src/styles/fonts.css')
   const options = await prettier.resolveConfig(cssFile)
   writeFileSync(cssFile, await prettier.format(css.join('\n\n'), { ...options, filepath: cssFile }))

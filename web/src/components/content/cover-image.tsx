@@ -34,7 +34,8 @@ export function CoverImage({
       alt={image.alt ?? ''}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
-      decoding="async"
+      // The eager cover is the page's LCP element: painted in the page's first frame, not one after (ADR 130).
+      decoding={eager ? 'sync' : 'async'}
     />
   )
 }

@@ -41,7 +41,9 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
           height={size.height}
           alt={poster.alt ?? ''}
           fetchPriority="high"
-          decoding="async"
+          // Decoded with the frame that first paints the page: "async" let that frame go without it and the
+          // LCP came a frame or more later, after the fonts requested by the first layout had arrived (ADR 130).
+          decoding="sync"
         />
       ) : null}
       {video?.url ? (
