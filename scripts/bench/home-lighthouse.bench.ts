@@ -10,7 +10,7 @@
  * interaction <= 100 KB gzip, no Studio code. Benchmarks print figures; they do not fail on them.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -152,6 +152,7 @@ async function audit(url: string): Promise<Figures> {
       // LIGHTHOUSE_SAVE=<dir> keeps each report's JSON, to see where the time went (treemap, main thread).
       if (process.env.LIGHTHOUSE_SAVE) {
         const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}${new URL(url).search ? '_media' : ''}.json`
+        mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true })
         writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result.lhr))
       }
       return result.lhr as unknown as Lhr
