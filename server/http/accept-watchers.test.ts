@@ -86,19 +86,24 @@ async function mostAcceptedInOneTurn(server: Server, port: number): Promise<numb
 }
 
 describe('accept watchers', () => {
-  it('accepts several waiting connections per event-loop turn, where one watcher accepts one', async () => {
-    const plain = await listening()
-    const onePerTurn = await mostAcceptedInOneTurn(plain.server, plain.port)
-    plain.server.closeAllConnections()
-    await new Promise((resolve) => plain.server.close(resolve))
+  // The accept queue is read from /proc (Linux); the watchers themselves work wherever Node passes handles.
+  it.runIf(process.platform === 'linux')(
+    'accepts several waiting connections per event-loop turn, where one watcher accepts one',
+    async () => {
+      const plain = await listening()
+      const onePerTurn = await mostAcceptedInOneTurn(plain.server, plain.port)
+      plain.server.closeAllConnections()
+      await new Promise((resolve) => plain.server.close(resolve))
 
-    const { server, port } = await listening()
-    watchers = await addAcceptWatchers(server, 8, logger)
-    expect(watchers.count).toBe(8)
-    const withWatchers = await mostAcceptedInOneTurn(server, port)
-    expect(withWatchers).toBeGreaterThanOrEqual(8)
-    expect(withWatchers).toBeGreaterThan(onePerTurn)
-  }, 60_000)
+      const { server, port } = await listening()
+      watchers = await addAcceptWatchers(server, 8, logger)
+      expect(watchers.count).toBe(8)
+      const withWatchers = await mostAcceptedInOneTurn(server, port)
+      expect(withWatchers).toBeGreaterThanOrEqual(8)
+      expect(withWatchers).toBeGreaterThan(onePerTurn)
+    },
+    60_000,
+  )
 
   it('answers the connections every watcher accepts, through the same HTTP server', async () => {
     const { server, port } = await listening()
