@@ -31,24 +31,25 @@ async function duplicateListenHandle(server: HttpServer, copies: number): Promis
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     env: {},
   })
-  const exited = once(child, 'exit')
+  // `once` also settles on a spawn error; caught at once, so that error is never an unhandled rejection.
+  const exited = once(child, 'exit').catch(() => {})
   const received: RawListenHandle[] = []
+  let timer: NodeJS.Timeout | undefined
   try {
     return await new Promise<RawListenHandle[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer from the echo process')), ECHO_TIMEOUT_MS)
+      timer = setTimeout(() => reject(new Error('no answer from the echo process')), ECHO_TIMEOUT_MS)
       child.once('error', reject)
       child.once('exit', (code) => reject(new Error(`the echo process exited (${code})`)))
       child.on('message', (_message, handle) => {
         if (handle) received.push(handle)
-        if (received.length < copies) return
-        clearTimeout(timer)
-        resolve(received)
+        if (received.length >= copies) resolve(received)
       })
       for (let i = 0; i < copies; i++) child.send('listener', listenHandleOf(server) as NetServer)
     })
   } finally {
+    clearTimeout(timer)
     if (child.exitCode === null && child.signalCode === null) child.kill()
-    await exited.catch(() => {})
+    await exited
   }
 }
 
