@@ -28,6 +28,16 @@ async function listening(): Promise<{ server: Server; port: number }> {
   return { server, port: (server.address() as AddressInfo).port }
 }
 
+/** The body of `GET /` on a connection of its own. */
+const bodyOf = (port: number) =>
+  new Promise<string>((resolve, reject) => {
+    get({ port, host: '127.0.0.1', agent: false }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve(body))
+    }).on('error', reject)
+  })
+
 const sleepFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
 /** Connections waiting in the accept queue of the listening socket on `port` (Linux: `/proc/net/tcp`). */
@@ -108,19 +118,7 @@ describe('accept watchers', () => {
   it('answers the connections every watcher accepts, through the same HTTP server', async () => {
     const { server, port } = await listening()
     watchers = await addAcceptWatchers(server, 4, logger)
-    const bodies = await Promise.all(
-      Array.from(
-        { length: CONNECTIONS },
-        () =>
-          new Promise<string>((resolve, reject) => {
-            get({ port, host: '127.0.0.1', agent: false }, (res) => {
-              let body = ''
-              res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-              res.on('end', () => resolve(body))
-            }).on('error', reject)
-          }),
-      ),
-    )
+    const bodies = await Promise.all(Array.from({ length: CONNECTIONS }, () => bodyOf(port)))
     expect(bodies).toEqual(Array(CONNECTIONS).fill('answered'))
   })
 
@@ -131,6 +129,20 @@ describe('accept watchers', () => {
     const socket = connect(port, '127.0.0.1')
     const [error] = (await once(socket, 'error')) as [NodeJS.ErrnoException]
     expect(error.code).toBe('ECONNREFUSED')
+  })
+
+  it('keeps serving with its one watcher, and says so, when the echo process cannot run', async () => {
+    const { server, port } = await listening()
+    const lines: string[] = []
+    const recording = createLogger(
+      { LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      { write: (line: string) => lines.push(line) },
+    )
+    watchers = await addAcceptWatchers(server, 8, recording, { execPath: '/nonexistent/node' })
+    expect(watchers.count).toBe(1)
+    expect(lines.join('')).toContain('one accept watcher only')
+    const body = await bodyOf(port)
+    expect(body).toBe('answered')
   })
 
   it('keeps the one watcher when asked for one, or before the server listens', async () => {

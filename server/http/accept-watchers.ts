@@ -26,8 +26,12 @@ const listenHandleOf = (server: HttpServer) => (server as unknown as { _handle: 
  * `copies` further descriptors of the server's listening socket, each sent to an echo child and back. Resolves
  * once the child has exited, so that no other process holds the socket.
  */
-async function duplicateListenHandle(server: HttpServer, copies: number): Promise<RawListenHandle[]> {
-  const child = spawn(process.execPath, ['-e', ECHO_HANDLES], {
+async function duplicateListenHandle(
+  server: HttpServer,
+  copies: number,
+  execPath: string,
+): Promise<RawListenHandle[]> {
+  const child = spawn(execPath, ['-e', ECHO_HANDLES], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     env: {},
   })
@@ -59,17 +63,18 @@ async function duplicateListenHandle(server: HttpServer, copies: number): Promis
  * a burst of new connections waited one whole turn each. Every watcher holds its own descriptor of the same socket
  * (from an echo child), so each turn accepts up to `total`; the connections go to `server` as its own do, and the
  * kernel keeps one accept queue, so none is lost or taken elsewhere. When duplicating fails the server keeps its
- * one watcher, and says so.
+ * one watcher, and says so. `execPath` runs the echo child (this Node by default).
  */
 export async function addAcceptWatchers(
   server: HttpServer,
   total: number,
   logger: Logger,
+  { execPath = process.execPath }: { execPath?: string } = {},
 ): Promise<AcceptWatchers> {
   if (total <= 1 || !server.listening) return { count: 1, close: async () => {} }
   let handles: RawListenHandle[]
   try {
-    handles = await duplicateListenHandle(server, total - 1)
+    handles = await duplicateListenHandle(server, total - 1, execPath)
   } catch (err) {
     logger.warn({ err }, 'one accept watcher only: the listening socket could not be duplicated')
     return { count: 1, close: async () => {} }
