@@ -87,6 +87,13 @@ const EnvSchema = z.object({
   HTTP_BODY_TIMEOUT_S: z.coerce.number().positive().max(3600).default(10),
   /** Connections the HTTP port can accept per event-loop turn (ADR 090); 1 leaves Node's one. */
   HTTP_ACCEPT_WATCHERS: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Where the site's YouTube thumbnails come from (fetched once by the server and kept in DATA_DIR, ADR 130);
+   * `off` never fetches, and every video shows the placeholder.
+   */
+  YOUTUBE_THUMBNAIL_ORIGIN: z
+    .union([z.literal('off'), z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))])
+    .default('https://i.ytimg.com'),
   /** The server's "now" in tests (ISO time with offset); only honoured when NODE_ENV=test. */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
 

@@ -18,6 +18,9 @@ import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
 import { createDevRenderer, createProdRenderer, type Renderer } from './ssr/renderer'
+import { youtubeThumbnailRouter } from './youtube/youtube-thumbnail-router'
+import { createYouTubeThumbnails } from './youtube/youtube-thumbnails'
+import { YOUTUBE_THUMBNAILS_PATH } from '../web/src/lib/youtube-contract'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -171,7 +174,17 @@ async function main() {
     clock,
     renderer,
     siteContent,
-    routers: { '/content': contentApi.router, '/api/newsletter': newsletter.router },
+    routers: {
+      '/content': contentApi.router,
+      '/api/newsletter': newsletter.router,
+      [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(
+        createYouTubeThumbnails({
+          dir: path.join(env.DATA_DIR, 'youtube-thumbnails'),
+          upstream: env.YOUTUBE_THUMBNAIL_ORIGIN === 'off' ? undefined : env.YOUTUBE_THUMBNAIL_ORIGIN,
+          logger,
+        }),
+      ),
+    },
     loopbackPort: () => {
       const address = server.address()
       return typeof address === 'object' && address ? address.port : env.PORT

@@ -82,6 +82,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       HTTPS_PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Offline here: the videos' thumbnails are the server's placeholder at once, not after a failed lookup.
+      YOUTUBE_THUMBNAIL_ORIGIN: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -39,7 +39,7 @@ export function securityHeaders({
             ],
             // styled-components (Studio) and React's style attributes need inline styles.
             'style-src': ["'self'", "'unsafe-inline'"],
-            'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://cdn.sanity.io'],
+            'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io'],
             'media-src': ["'self'", 'blob:', 'https://cdn.sanity.io'],
             'frame-src': ['https://www.youtube-nocookie.com'],
             'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', ...ga.connect],

@@ -113,6 +113,21 @@ test('a post shows its rich text, a captioned photo and a video that loads only 
   expect(consoleErrors).toEqual([])
 })
 
+test("a video's thumbnail comes from the site itself, and nothing of YouTube's loads before a click", async ({
+  page,
+  consoleErrors,
+  externalRequests,
+}) => {
+  await page.goto('/news/anniversary-tour')
+  const thumbnail = page.locator('.youtube-facade__thumb')
+  await thumbnail.scrollIntoViewIfNeeded()
+  await expect(thumbnail).toHaveAttribute('src', '/thumbnails/youtube/Qx7LmR2vK9d')
+  // The test server never fetches from YouTube (YOUTUBE_THUMBNAIL_ORIGIN=off): the image is its placeholder.
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480)
+  expect(externalRequests.filter((url) => /youtube|ytimg/.test(new URL(url).hostname))).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
 test('previous and next posts link to each other', async ({ page, consoleErrors }) => {
   await page.goto('/news/anniversary-tour')
   await waitForHydration(page)

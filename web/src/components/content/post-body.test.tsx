@@ -162,10 +162,8 @@ describe('PostBody', () => {
       withContent([{ _type: 'youtubeEmbed', _key: 'v', youtubeId: 'Qx7LmR2vK9d', caption: 'Live session' }]),
     )
     expect(document.querySelector('iframe')).toBeNull()
-    expect(document.querySelector('img')).toHaveAttribute(
-      'src',
-      'https://i.ytimg.com/vi/Qx7LmR2vK9d/hqdefault.jpg',
-    )
+    // The site's own copy of the thumbnail: nothing reaches YouTube before the click.
+    expect(document.querySelector('img')).toHaveAttribute('src', '/thumbnails/youtube/Qx7LmR2vK9d')
     await userEvent.click(screen.getByRole('button', { name: 'Play video: Live session' }))
     const frame = screen.getByTitle('Live session')
     expect(frame.tagName).toBe('IFRAME')

@@ -7,7 +7,8 @@ import { SafeLinkMark } from '../ui/safe-link-mark'
 import type { BlockContent } from '../../content/sanity.types'
 import { useImageUrl } from '../../lib/content-context'
 import { imageDimensions, imageSrcSet } from '../../lib/image-url'
-import { isYouTubeId, YouTubeFacade } from './youtube-facade'
+import { isYouTubeId } from '../../lib/youtube-contract'
+import { YouTubeFacade } from './youtube-facade'
 
 type BodyImage = Extract<BlockContent[number], { _type: 'image' }>
 type BodyVideo = Extract<BlockContent[number], { _type: 'youtubeEmbed' }>

@@ -1,16 +1,10 @@
 import { useState } from 'react'
-
-/** YouTube ids are 11 characters of [A-Za-z0-9_-]; anything else never reaches a URL. */
-const YOUTUBE_ID = /^[\w-]{11}$/
-
-export function isYouTubeId(value: unknown): value is string {
-  return typeof value === 'string' && YOUTUBE_ID.test(value)
-}
+import { youtubeThumbnailPath } from '../../lib/youtube-contract'
 
 /**
- * A video that costs nothing until asked for: a button with the thumbnail (i.ytimg.com, no cookies), swapped
- * on click for the privacy-enhanced player (youtube-nocookie.com), so no YouTube request happens before the
- * reader wants the video.
+ * A video that costs nothing until asked for: a button with the thumbnail (served by the site itself,
+ * `web/src/lib/youtube-contract.ts`), swapped on click for the privacy-enhanced player (youtube-nocookie.com), so no
+ * YouTube request happens before the reader wants the video.
  */
 export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: string }) {
   const [playing, setPlaying] = useState(false)
@@ -34,7 +28,7 @@ export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: 
         >
           <img
             className="youtube-facade__thumb"
-            src={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
+            src={youtubeThumbnailPath(youtubeId)}
             alt=""
             width={480}
             height={360}

@@ -3,7 +3,8 @@ import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { useSeenOnce } from '../../../lib/use-visibility'
 import type { GalleryItem } from '../api/get-gallery-items'
-import { mediaAlt, youtubeThumbnailUrl } from '../utils/gallery-rules'
+import { youtubeThumbnailPath } from '../../../lib/youtube-contract'
+import { mediaAlt } from '../utils/gallery-rules'
 
 const THUMB_WIDTH = 640
 const THUMB_ASPECT = 4 / 3
@@ -43,7 +44,7 @@ export function MediaTile({
         srcSet: imageSrcSet(imageUrl, picture, THUMB_WIDTHS, THUMB_ASPECT),
       }
     : item.kind === 'youtube' && item.youtubeId
-      ? { src: youtubeThumbnailUrl(item.youtubeId), srcSet: undefined }
+      ? { src: youtubeThumbnailPath(item.youtubeId), srcSet: undefined }
       : null
   const lqip = picture?.lqip
   return (

@@ -113,7 +113,10 @@ export function youtubeEmbedUrl(id: string, { autoplay = true }: { autoplay?: bo
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?${params}`
 }
 
-/** The video service's own thumbnail, used when an item has no poster. */
+/**
+ * The video service's own thumbnail, for metadata read by crawlers (`og:image`, JSON-LD); pages show the copy the
+ * site serves itself (`youtubeThumbnailPath`).
+ */
 export function youtubeThumbnailUrl(id: string): string {
   return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`
 }

@@ -1,6 +1,7 @@
 import type { ShowPageData } from '../api/get-show'
 import { CoverImage } from '../../../components/content/cover-image'
-import { isYouTubeId, YouTubeFacade } from '../../../components/content/youtube-facade'
+import { YouTubeFacade } from '../../../components/content/youtube-facade'
+import { isYouTubeId } from '../../../lib/youtube-contract'
 
 type MediaItem = NonNullable<ShowPageData['media']>[number]
 

@@ -7,7 +7,8 @@ import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, shortDateLabel } from '../../../lib/time-zone'
-import { youtubeEmbedUrl, youtubeThumbnailUrl } from '../../media'
+import { youtubeThumbnailPath } from '../../../lib/youtube-contract'
+import { youtubeEmbedUrl } from '../../media'
 import type { TourPromo } from '../api/get-tour-promo'
 import '../../../components/ui/modal.css'
 import '../../../components/ui/play-triangle.css'
@@ -22,7 +23,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
   const thumbnail = promo.thumbnail
   const thumbSrc = hasImage(thumbnail)
     ? imageUrl(thumbnail, { width: 800, height: 450 })
-    : youtubeThumbnailUrl(youtubeId)
+    : youtubeThumbnailPath(youtubeId)
   return (
     <div className="tour-promo__video">
       {playing ? (
