@@ -11,6 +11,11 @@ export default defineConfig({
     // A font is never inlined into the render-blocking stylesheet, however small: the `rest` files (2 KB) are
     // fetched only by a page whose text needs them (ADR 130).
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    // One stylesheet for the whole site, which the server writes into every page (`createProdRenderer` in
+    // server/ssr/renderer.ts; ADR 130, option 22). Split per chunk, Vite's loader would link the app's part
+    // again when a lazy chunk loads (it looks for a <link>, not an inline style): a second download, and every
+    // rule applied twice.
+    cssCodeSplit: false,
     rollupOptions: {
       input: 'web/src/entry-client.tsx',
       output: {

@@ -21,6 +21,19 @@ describe('assetsFromManifest', () => {
     })
   })
 
+  it("links the site's one stylesheet when CSS is not split per chunk", () => {
+    const assets = assetsFromManifest({
+      'web/src/entry-client.tsx': {
+        file: 'assets/entry-client-1.js',
+        dynamicImports: ['_hydrate-app.js'],
+        isEntry: true,
+      },
+      '_hydrate-app.js': { file: 'assets/hydrate-app-2.js' },
+      'style.css': { file: 'assets/style-3.css' },
+    })
+    expect(assets).toEqual({ entry: '/assets/entry-client-1.js', css: ['/assets/style-3.css'], preload: [] })
+  })
+
   it('links the stylesheets of the app the entry imports after the first paint, without preloading its script', () => {
     const assets = assetsFromManifest({
       'web/src/entry-client.tsx': {

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router'
 import { Writable } from 'node:stream'
 import { App } from './app/app'
+import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
 import { RouteError } from './app/route-error'
 import { AppRoutes, createRoutes, preloadRoutes, type RouteHandle } from './app/routes'
@@ -32,6 +33,8 @@ export type RenderOptions = {
   contentApiUrl?: string
   /** The server clock's "now" (pinned by TEST_NOW in tests); default: the current time. */
   now?: Date
+  /** The text of the stylesheets `assets.inlineCss` names, by href (read once from the build). */
+  inlineCssText?: ReadonlyMap<string, string>
 }
 export type RenderResult =
   { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
@@ -79,7 +82,7 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
 
 export const renderPage: RenderPage = async (
   request,
-  { publicConfig, assets, contentClient: givenClient, contentApiUrl, now = new Date() },
+  { publicConfig, assets, contentClient: givenClient, contentApiUrl, now = new Date(), inlineCssText = new Map() },
 ) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
   const queryClient = createServerQueryClient()
@@ -113,15 +116,17 @@ export const renderPage: RenderPage = async (
   }
   const url = new URL(request.url)
   const html = await renderToHtml(
-    <App state={state} queryClient={queryClient} contentClient={contentClient}>
-      {state.error ? (
-        <RouteError status={state.error.status} />
-      ) : (
-        <StaticRouter location={url.pathname + url.search + url.hash}>
-          <AppRoutes routes={routes} />
-        </StaticRouter>
-      )}
-    </App>,
+    <InlineCssText.Provider value={inlineCssText}>
+      <App state={state} queryClient={queryClient} contentClient={contentClient}>
+        {state.error ? (
+          <RouteError status={state.error.status} />
+        ) : (
+          <StaticRouter location={url.pathname + url.search + url.hash}>
+            <AppRoutes routes={routes} />
+          </StaticRouter>
+        )}
+      </App>
+    </InlineCssText.Provider>,
     { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
   )
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development

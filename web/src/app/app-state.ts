@@ -1,8 +1,11 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import type { PublicConfig } from '../config/public-config'
 
-/** Files the first paint needs, from Vite's manifest (prod) or the dev server. */
-export type ClientAssets = { entry: string; css: string[]; preload: string[] }
+/**
+ * Files the first paint needs, from Vite's manifest (prod) or the dev server. `inlineCss` lists the stylesheets
+ * of `css` the server writes into the page itself (ADR 130, option 22); the browser finds them there.
+ */
+export type ClientAssets = { entry: string; css: string[]; preload: string[]; inlineCss?: string[] }
 
 /** Everything the server hands the browser so hydration renders exactly what the server did. */
 export type AppState = {

@@ -1,13 +1,21 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import type { ClientAssets } from './app-state'
 import '../styles/fonts.css'
 import '../styles/global.css'
+
+/**
+ * The text of the stylesheets the server writes into the page (`ClientAssets.inlineCss`), by href: given by the
+ * server render only. The browser renders the same `<style href precedence>` empty, and React adopts the
+ * server's element (it looks hoisted styles up by `data-href`) without touching its text.
+ */
+export const InlineCssText = createContext<ReadonlyMap<string, string>>(new Map())
 
 /**
  * The whole HTML document is rendered by React, so React 19 hoists every page's <title>, <meta> and
  * <link> into <head> on the server as well as in the browser.
  */
 export function Document({ assets, children }: { assets: ClientAssets; children: ReactNode }) {
+  const inlineText = useContext(InlineCssText)
   return (
     <html lang="en">
       <head>
@@ -19,9 +27,15 @@ export function Document({ assets, children }: { assets: ClientAssets; children:
           No font preloads: the faces are font-display: swap with metric-matched local fallbacks (fonts.css), so
           the first paint, hero poster included, waits for no font and nothing shifts when one swaps in (ADR 130).
         */}
-        {assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
+        {assets.css.map((href) =>
+          assets.inlineCss?.includes(href) ? (
+            <style key={href} href={href} precedence="default">
+              {inlineText.get(href) ?? ''}
+            </style>
+          ) : (
+            <link key={href} rel="stylesheet" href={href} precedence="default" />
+          ),
+        )}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
