@@ -47,6 +47,26 @@ describe('renderPage', () => {
     )
   })
 
+  it('writes an inlined stylesheet into <head> as a style React adopts by its href, and its text only there', async () => {
+    const css = '.hero{color:#e0a43a}'
+    const result = await renderPage(new Request('http://localhost/'), {
+      publicConfig,
+      assets: { ...assets, inlineCss: assets.css },
+      inlineCssText: new Map([[assets.css[0]!, css]]),
+      contentApiUrl: 'http://content.test/content',
+      now: new Date('2025-10-01T19:00:00Z'),
+    })
+    if (result.type !== 'html') throw new Error('expected html')
+    const head = result.html.slice(0, result.html.indexOf('</head>'))
+    expect(head).toContain(
+      `<style data-precedence="default" data-href="/assets/entry-client-abc.css">${css}</style>`,
+    )
+    expect(result.html).not.toContain('rel="stylesheet"')
+    // The browser learns which stylesheet is inline, not its text again.
+    expect(result.html.split(css)).toHaveLength(2)
+    expect(result.html).toContain('"inlineCss":["/assets/entry-client-abc.css"]')
+  })
+
   // No per-request nonce: the page is the same bytes for every visitor; the server allows its inline scripts by
   // hash (ADR 090, server/page-cache/page-responses.test.ts).
   it('hands the browser its state in an inline script without a nonce and loads the entry module', async () => {

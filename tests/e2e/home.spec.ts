@@ -17,6 +17,30 @@ async function analyticsQueue(page: Page): Promise<unknown[][]> {
 }
 
 test.describe('home page', () => {
+  test('the stylesheet comes inside the page: no stylesheet is requested, not even by the code loaded later', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+    })
+    await atTestNow(page)
+    // The newsletter dialog's code (and its styles) load after hydration, at the link's request.
+    await page.goto('/?newsletter=true')
+    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Stay in the Loop' })
+    await expect(dialog).toBeVisible()
+    await expect(page.locator('style[data-href]')).toHaveCount(1)
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
+    // Styled by the inline sheet: the site's parchment, not a browser default.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(244, 234, 216)',
+    )
+    expect(stylesheets).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
   test('has the sections of the spec in order, with their anchors, and hydrates cleanly', async ({
     page,
     consoleErrors,
