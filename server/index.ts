@@ -141,6 +141,15 @@ function shutdownHandler(running: Running) {
   return shutdown
 }
 
+/** YouTube thumbnails served from the site (ADR 130, option 19), kept in DATA_DIR. */
+function youtubeThumbnailsFor(env: Env, logger: Logger) {
+  return createYouTubeThumbnails({
+    dir: path.join(env.DATA_DIR, 'youtube-thumbnails'),
+    upstream: env.YOUTUBE_THUMBNAIL_ORIGIN === 'off' ? undefined : env.YOUTUBE_THUMBNAIL_ORIGIN,
+    logger,
+  })
+}
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
@@ -177,13 +186,7 @@ async function main() {
     routers: {
       '/content': contentApi.router,
       '/api/newsletter': newsletter.router,
-      [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(
-        createYouTubeThumbnails({
-          dir: path.join(env.DATA_DIR, 'youtube-thumbnails'),
-          upstream: env.YOUTUBE_THUMBNAIL_ORIGIN === 'off' ? undefined : env.YOUTUBE_THUMBNAIL_ORIGIN,
-          logger,
-        }),
-      ),
+      [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
     loopbackPort: () => {
       const address = server.address()
