@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip)
  * Brotli at quality 5 and gzip at level 6: a few milliseconds for a 60 KB page, on libuv's thread pool, so the
  * first request after a publish is not held up. Higher qualities cost ten times that for a few per cent.
  */
-const BROTLI_OPTIONS = {
+export const BROTLI_OPTIONS = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 }
 const GZIP_OPTIONS = { level: 6 }

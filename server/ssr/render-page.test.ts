@@ -67,6 +67,23 @@ describe('renderPage', () => {
     expect(result.html).toContain('"inlineCss":["/assets/entry-client-abc.css"]')
   })
 
+  it('links the stylesheet instead when the page with it inside would not arrive in one round trip', async () => {
+    const result = await renderPage(new Request('http://localhost/'), {
+      publicConfig,
+      assets: { ...assets, inlineCss: assets.css },
+      inlineCssText: new Map([[assets.css[0]!, '.hero{color:#e0a43a}']]),
+      fitsFirstRoundTrip: (html) => !html.includes('.hero{color:#e0a43a}'),
+      contentApiUrl: 'http://content.test/content',
+      now: new Date('2025-10-01T19:00:00Z'),
+    })
+    if (result.type !== 'html') throw new Error('expected html')
+    expect(result.html).toContain(
+      '<link rel="stylesheet" href="/assets/entry-client-abc.css" data-precedence="default"/>',
+    )
+    expect(result.html).not.toContain('<style')
+    expect(result.html).toContain('"inlineCss":[]')
+  })
+
   // No per-request nonce: the page is the same bytes for every visitor; the server allows its inline scripts by
   // hash (ADR 090, server/page-cache/page-responses.test.ts).
   it('hands the browser its state in an inline script without a nonce and loads the entry module', async () => {

@@ -35,6 +35,8 @@ export type RenderOptions = {
   now?: Date
   /** The text of the stylesheets `assets.inlineCss` names, by href (read once from the build). */
   inlineCssText?: ReadonlyMap<string, string>
+  /** Whether a page with its stylesheets inside is small enough to keep them there; unset: always. */
+  fitsFirstRoundTrip?: (html: string) => boolean
 }
 export type RenderResult =
   { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
@@ -82,7 +84,15 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
 
 export const renderPage: RenderPage = async (
   request,
-  { publicConfig, assets, contentClient: givenClient, contentApiUrl, now = new Date(), inlineCssText = new Map() },
+  {
+    publicConfig,
+    assets,
+    contentClient: givenClient,
+    contentApiUrl,
+    now = new Date(),
+    inlineCssText = new Map(),
+    fitsFirstRoundTrip,
+  },
 ) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
   const queryClient = createServerQueryClient()
@@ -106,29 +116,36 @@ export const renderPage: RenderPage = async (
   const failed = isRouteErrorResponse(thrown) && thrown.status === 404 ? undefined : thrown
   if (failed) console.error('A route loader failed:', failed)
 
-  const state: AppState = {
+  const stateWith = (pageAssets: ClientAssets): AppState => ({
     config: publicConfig,
-    assets,
+    assets: pageAssets,
     queryState: dehydrate(queryClient),
     syncTags: Object.fromEntries(syncTagsOf(queryClient)),
     now: now.toISOString(),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
-  }
+  })
   const url = new URL(request.url)
-  const html = await renderToHtml(
-    <InlineCssText.Provider value={inlineCssText}>
-      <App state={state} queryClient={queryClient} contentClient={contentClient}>
-        {state.error ? (
-          <RouteError status={state.error.status} />
-        ) : (
-          <StaticRouter location={url.pathname + url.search + url.hash}>
-            <AppRoutes routes={routes} />
-          </StaticRouter>
-        )}
-      </App>
-    </InlineCssText.Provider>,
-    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
-  )
+  const renderWith = (state: AppState) =>
+    renderToHtml(
+      <InlineCssText.Provider value={inlineCssText}>
+        <App state={state} queryClient={queryClient} contentClient={contentClient}>
+          {state.error ? (
+            <RouteError status={state.error.status} />
+          ) : (
+            <StaticRouter location={url.pathname + url.search + url.hash}>
+              <AppRoutes routes={routes} />
+            </StaticRouter>
+          )}
+        </App>
+      </InlineCssText.Provider>,
+      { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
+    )
+  let html = await renderWith(stateWith(assets))
+  // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130,
+  // option 22): drawn again, with the data already loaded.
+  if (assets.inlineCss?.length && fitsFirstRoundTrip && !fitsFirstRoundTrip(html)) {
+    html = await renderWith(stateWith({ ...assets, inlineCss: [] }))
+  }
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
   // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes
   // serve every visitor, and the server allows them by their hashes (ADR 090).

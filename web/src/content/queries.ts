@@ -42,18 +42,14 @@ export const tourDatesQuery = defineQuery(`*[_type == "event" && defined(startsA
   currency
 }`)
 
-/**
- * The media grid: the gallery singleton's items in the editor's order. A tile waits for its thumbnail in the
- * picture's dominant colour, not its blurred preview (`lqip`): 7 bytes instead of 0.5 KB per tile in the page's
- * HTML and state, which must fit the first round trip (ADR 130, option 22).
- */
+/** The media grid: the gallery singleton's items in the editor's order. */
 export const galleryItemsQuery = defineQuery(`*[_type == "gallery" && _id == "gallery"][0].items[]->{
   _id,
   "slug": slug.current,
   kind,
   youtubeId,
-  image{${imageFields}, "placeholderColor": asset->metadata.palette.dominant.background},
-  poster{${imageFields}, "placeholderColor": asset->metadata.palette.dominant.background},
+  image{${imageFields}, "lqip": asset->metadata.lqip},
+  poster{${imageFields}, "lqip": asset->metadata.lqip},
   "videoUrl": videoFile.asset->url,
   "videoMimeType": videoFile.asset->mimeType,
   caption,

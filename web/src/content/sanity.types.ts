@@ -505,7 +505,7 @@ export type TourDatesQueryResult = Array<{
 
 // Source: web/src/content/queries.ts
 // Variable: galleryItemsQuery
-// Query: *[_type == "gallery" && _id == "gallery"][0].items[]->{  _id,  "slug": slug.current,  kind,  youtubeId,  image{asset, hotspot, crop, alt, "placeholderColor": asset->metadata.palette.dominant.background},  poster{asset, hotspot, crop, alt, "placeholderColor": asset->metadata.palette.dominant.background},  "videoUrl": videoFile.asset->url,  "videoMimeType": videoFile.asset->mimeType,  caption,  credit,  alt}
+// Query: *[_type == "gallery" && _id == "gallery"][0].items[]->{  _id,  "slug": slug.current,  kind,  youtubeId,  image{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  poster{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  "videoUrl": videoFile.asset->url,  "videoMimeType": videoFile.asset->mimeType,  caption,  credit,  alt}
 export type GalleryItemsQueryResult = Array<{
   _id: string
   slug: string | null
@@ -516,14 +516,14 @@ export type GalleryItemsQueryResult = Array<{
     hotspot: SanityImageHotspot | null
     crop: SanityImageCrop | null
     alt: null
-    placeholderColor: string | null
+    lqip: string | null
   } | null
   poster: {
     asset: SanityImageAssetReference | null
     hotspot: SanityImageHotspot | null
     crop: SanityImageCrop | null
     alt: null
-    placeholderColor: string | null
+    lqip: string | null
   } | null
   videoUrl: string | null
   videoMimeType: string | null

@@ -46,7 +46,7 @@ export function MediaTile({
     : item.kind === 'youtube' && item.youtubeId
       ? { src: youtubeThumbnailPath(item.youtubeId), srcSet: undefined }
       : null
-  const placeholderColor = picture?.placeholderColor
+  const lqip = picture?.lqip
   return (
     <button
       ref={ref}
@@ -54,7 +54,7 @@ export function MediaTile({
       className={`media-tile media-tile--${item.kind ?? 'image'}`}
       aria-label={isVideo ? `Play video: ${label}` : `View photo: ${label}`}
       data-slug={item.slug}
-      style={placeholderColor ? { backgroundColor: placeholderColor } : undefined}
+      style={lqip ? { backgroundImage: `url("${lqip}")` } : undefined}
       onClick={() => onOpen(index)}
     >
       {source && !failed ? (
