@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { getTopLayerHost, setTopLayerHost } from './top-layer-host'
 
 /**
  * A native `<dialog>` opened with `showModal()` (ADR 130, option 13): the browser puts it in the top layer and
@@ -124,33 +125,6 @@ export function usePaintedOnce(): boolean {
   return painted
 }
 
-// The open modal dialog: UI that must show above it (the toasts) renders inside it, since nothing outside the
-// top-layer element can be seen over it or be clicked while it is open.
-let topLayerHost: HTMLElement | null = null
-const hostListeners = new Set<() => void>()
-
-function setTopLayerHost(element: HTMLElement | null) {
-  if (topLayerHost === element) return
-  topLayerHost = element
-  for (const listener of [...hostListeners]) listener()
-}
-
-function subscribeTopLayerHost(listener: () => void) {
-  hostListeners.add(listener)
-  return () => {
-    hostListeners.delete(listener)
-  }
-}
-
-/** The open modal `<dialog>`, or null: render what must stay visible and usable above it into it. */
-export function useTopLayerHost(): HTMLElement | null {
-  return useSyncExternalStore(
-    subscribeTopLayerHost,
-    () => topLayerHost,
-    () => null,
-  )
-}
-
 /**
  * Shows `ref`'s `<dialog>` as a modal for as long as the component is mounted (mount it open, unmount it to close).
  * `onRequestClose` runs for Escape and for any other close request of the browser (the `cancel` event), which is
@@ -200,7 +174,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onReque
       dialog.removeEventListener('cancel', onCancel)
       dialog.removeEventListener('close', onClose)
       cancelLock()
-      if (topLayerHost === dialog) setTopLayerHost(null)
+      if (getTopLayerHost() === dialog) setTopLayerHost(null)
       if (dialog.open) dialog.close()
       unlock?.()
       if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true })

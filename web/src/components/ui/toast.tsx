@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
-import { useTopLayerHost } from '../../lib/modal-dialog'
+import { useTopLayerHost } from '../../lib/top-layer-host'
 import { onFirstInteraction } from '../../lib/on-first-interaction'
 import { useHydrated } from '../../lib/use-hydrated'
 import {
