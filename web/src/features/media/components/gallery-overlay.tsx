@@ -1,7 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
 import { useToast } from '../../../components/ui/toast'
 import { useImageUrl } from '../../../lib/content-context'
+import { useModalDialog, usePaintedOnce } from '../../../lib/modal-dialog'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
 import {
@@ -31,7 +32,11 @@ export type GalleryOverlayProps = {
 function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   const imageUrl = useImageUrl()
   const [failed, setFailed] = useState(false)
+  // Creating the embed's frame is the costliest part of opening (ADR 130, option 20): it waits for the dialog's
+  // first frame, in a box of the same size and colour.
+  const painted = usePaintedOnce()
   if (item.kind === 'youtube' && item.youtubeId) {
+    if (!painted) return <div className="gallery-overlay__embed" />
     return (
       <iframe
         className="gallery-overlay__embed"
@@ -85,28 +90,10 @@ function useFadeIn(isOpen: boolean): boolean {
   return fadedIn
 }
 
-/** No Dialog.Trigger: the tiles, the URL and Back/Forward open it, so remember what had focus and give it back. */
-function useReturnFocus() {
-  const returnFocus = useRef<HTMLElement | null>(null)
-  return {
-    onOpenAutoFocus: () => {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    },
-    onCloseAutoFocus: (event: Event) => {
-      const target = returnFocus.current
-      returnFocus.current = null
-      if (target?.isConnected && target !== document.body) {
-        event.preventDefault()
-        target.focus({ preventScroll: true })
-      }
-    },
-  }
-}
-
 /** Shares the open item (or copies its link) and says how that went, in a toast and to assistive technology. */
 function useShareItem(item: GalleryItem | undefined, caption: string, bandName: string) {
   const { toast } = useToast()
-  // The toast region sits outside the modal (hidden from assistive technology while it is open): say it here too.
+  // Say it here too: a status inside the dialog is read out wherever focus is in it.
   const [announcement, setAnnouncement] = useState('')
   const share = async () => {
     if (!item) return
@@ -127,7 +114,15 @@ function useShareItem(item: GalleryItem | undefined, caption: string, bandName: 
   return { share, announcement }
 }
 
-function OverlayBar({ counter, onShare }: { counter: string; onShare: () => void }) {
+function OverlayBar({
+  counter,
+  onShare,
+  onClose,
+}: {
+  counter: string
+  onShare: () => void
+  onClose: () => void
+}) {
   return (
     <div className="gallery-overlay__bar">
       <p className="gallery-overlay__counter" aria-hidden="true">
@@ -136,9 +131,14 @@ function OverlayBar({ counter, onShare }: { counter: string; onShare: () => void
       <button type="button" className="gallery-overlay__button" onClick={onShare}>
         Share
       </button>
-      <Dialog.Close className="gallery-overlay__button gallery-overlay__close" aria-label="Close gallery">
+      <button
+        type="button"
+        className="gallery-overlay__button gallery-overlay__close"
+        aria-label="Close gallery"
+        onClick={onClose}
+      >
         <span aria-hidden="true">×</span>
-      </Dialog.Close>
+      </button>
     </div>
   )
 }
@@ -167,19 +167,21 @@ function OverlayNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: ()
 }
 
 function OverlayCaption({
+  titleId,
   caption,
   credit,
   announcement,
 }: {
+  titleId: string
   caption: string
   credit: string | null
   announcement: string
 }) {
   return (
     <div className="gallery-overlay__caption">
-      <Dialog.Title asChild>
-        <p className="gallery-overlay__title">{caption}</p>
-      </Dialog.Title>
+      <p id={titleId} className="gallery-overlay__title">
+        {caption}
+      </p>
       {credit ? <p className="gallery-overlay__credit">{credit}</p> : null}
       <p className="visually-hidden" role="status">
         {announcement}
@@ -188,36 +190,48 @@ function OverlayCaption({
   )
 }
 
-/**
- * The full-screen gallery (docs/fan-site-rules.md §2 Gallery overlay): a Radix dialog (focus trapped and given back, page scroll
- * locked, named by the caption) with the item, caption and credit, previous/next, share and close. Loaded on
- * first open, so none of it is in the page's initial JavaScript.
- */
-export function GalleryOverlay({
-  items,
-  index,
-  closing,
-  bandName,
-  onPrevious,
-  onNext,
-  onClose,
-}: GalleryOverlayProps) {
-  const isOpen = index !== null
-  const fadedIn = useFadeIn(isOpen)
-  const focus = useReturnFocus()
-  const swipe = useSwipe(onPrevious, onNext)
+type OpenOverlayProps = Omit<GalleryOverlayProps, 'index'> & { index: number }
 
-  const item = index !== null ? items[index] : undefined
+/**
+ * The dialog's elements are created once the open has committed, as Radix's portal did: created in a render
+ * that React holds back (a Suspense retry waits up to 300 ms before it commits, and the first open waits for
+ * this chunk), a video or image would load, fail or become playable before it is in the page, and React drops
+ * events of an element it has not committed ("Video temporarily unavailable" never showing, "Loading video..."
+ * never leaving). The layout effect's update renders in the same task.
+ */
+function OpenOverlay(props: OpenOverlayProps) {
+  const [committed, setCommitted] = useState(false)
+  // The second render is the point: the dialog is created in a render that commits at once.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setCommitted(true), [])
+  return committed ? <OverlayDialog {...props} /> : null
+}
+
+/**
+ * The open overlay: a native modal `<dialog>` (lib/modal-dialog: top layer, the page behind inert and its scroll
+ * locked, focus trapped and given back) named by the caption. Mounted while an item is open, fading out
+ * included, as Radix's content was; Escape and the browser's other close requests run `onClose`, the same fade
+ * and URL sequence as the close button.
+ */
+function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, onClose }: OpenOverlayProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const onDialogKeyDown = useModalDialog(dialog, onClose)
+  const fadedIn = useFadeIn(true)
+  const swipe = useSwipe(onPrevious, onNext)
+  const titleId = useId()
+
+  const item = items[index]
   const total = items.length
-  const caption = item && index !== null ? mediaCaption(item, bandName, index, total) : ''
-  const label = item && index !== null ? mediaAlt(item, bandName, index, total) : ''
+  const caption = item ? mediaCaption(item, bandName, index, total) : ''
+  const label = item ? mediaAlt(item, bandName, index, total) : ''
   const credit = item ? creditLine(item) : null
   const visible = fadedIn && !closing
   const { share, announcement } = useShareItem(item, caption, bandName)
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    onDialogKeyDown(event)
     // A focused native video uses the arrow keys to seek.
-    if (event.target instanceof HTMLVideoElement) return
+    if (event.defaultPrevented || event.target instanceof HTMLVideoElement) return
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
       onPrevious()
@@ -227,30 +241,36 @@ export function GalleryOverlay({
     }
   }
 
-  return (
-    <Dialog.Root open={isOpen} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={`gallery-overlay__backdrop${visible ? ' is-visible' : ''}`} />
-        <Dialog.Content
-          className={`gallery-overlay${visible ? ' is-visible' : ''}`}
-          aria-describedby={undefined}
-          data-slug={item?.slug ?? undefined}
-          data-kind={item?.kind ?? undefined}
-          onKeyDown={onKeyDown}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-        >
-          <OverlayBar
-            counter={index !== null ? `${index + 1} / ${total}` : ''}
-            onShare={() => void share()}
-          />
-          <div className="gallery-overlay__stage" {...swipe}>
-            {item ? <OverlayMedia key={item._id} item={item} label={label} /> : null}
-          </div>
-          <OverlayNav onPrevious={onPrevious} onNext={onNext} />
-          <OverlayCaption caption={caption} credit={credit} announcement={announcement} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+  // In <body>, where Radix's portal put it: it inherits the page's base styles, not the media section's.
+  return createPortal(
+    // role="dialog" is <dialog>'s own; written out for the e2e suite's count of open modals (ADR 101).
+    <dialog
+      ref={dialog}
+      role="dialog"
+      className={`gallery-overlay${visible ? ' is-visible' : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-slug={item?.slug ?? undefined}
+      data-kind={item?.kind ?? undefined}
+      onKeyDown={onKeyDown}
+    >
+      <OverlayBar counter={`${index + 1} / ${total}`} onShare={() => void share()} onClose={onClose} />
+      <div className="gallery-overlay__stage" {...swipe}>
+        {item ? <OverlayMedia key={item._id} item={item} label={label} /> : null}
+      </div>
+      <OverlayNav onPrevious={onPrevious} onNext={onNext} />
+      <OverlayCaption titleId={titleId} caption={caption} credit={credit} announcement={announcement} />
+    </dialog>,
+    document.body,
   )
+}
+
+/**
+ * The full-screen gallery (docs/fan-site-rules.md §2 Gallery overlay): the item, caption and credit, previous/next,
+ * share and close, in a native modal dialog while an item is open. Loaded on first open, so none of it is in
+ * the page's initial JavaScript.
+ */
+export function GalleryOverlay(props: GalleryOverlayProps) {
+  if (props.index === null) return null
+  return <OpenOverlay {...props} index={props.index} />
 }
