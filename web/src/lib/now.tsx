@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 
 /**
  * "Now" for rules like past/upcoming shows. The server renders with its clock (pinned by TEST_NOW in tests)
@@ -8,12 +8,36 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 const ServerNowContext = createContext<number | null>(null)
 
 export function NowProvider({ serverNow, children }: { serverNow: number; children: ReactNode }) {
+  // Hydrated: switch to the browser's clock in a task of its own (see holdServerNow).
+  useEffect(() => {
+    if (heldNow === null) return
+    const timer = setTimeout(releaseServerNow, 0)
+    return () => clearTimeout(timer)
+  }, [])
   return <ServerNowContext.Provider value={serverNow}>{children}</ServerNowContext.Provider>
 }
 
 const TICK_MS = 60_000
 let clientNow: number | null = null
+/** The server's instant while the page hydrates (holdServerNow), else null. */
+let heldNow: number | null = null
 const listeners = new Set<() => void>()
+
+/**
+ * Called before hydration: until it has committed, the browser's "now" is the server's. A store whose snapshot
+ * differs from the server's right after hydration makes React render its readers again synchronously, inside
+ * the task that runs the hydrated page's effects (one of the long tasks after the first paint on `/`, ADR 130);
+ * the browser's clock then takes over in a task of its own, a moment later.
+ */
+export function holdServerNow(serverNow: number): void {
+  heldNow = serverNow
+}
+
+function releaseServerNow() {
+  if (heldNow === null) return
+  heldNow = null
+  listeners.forEach((l) => l())
+}
 let timer: ReturnType<typeof setInterval> | undefined
 
 function subscribe(listener: () => void) {
@@ -34,6 +58,7 @@ function subscribe(listener: () => void) {
 }
 
 function getClientNow(): number {
+  if (heldNow !== null) return heldNow
   clientNow ??= Date.now()
   return clientNow
 }
