@@ -9,6 +9,7 @@ import { createContentClient } from './lib/content-client'
 import { followPublishesLater } from './lib/follow-publishes-later'
 import { holdServerNow } from './lib/now'
 import { createQueryClient } from './lib/query-client'
+import { holdHydration } from './lib/use-hydrated'
 
 /** Resolves in a later task, so what follows does not lengthen the current one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -59,6 +60,7 @@ export async function hydrateApp() {
   loadDateFormatting()
   const page = await pageReady
   holdServerNow(Date.parse(state.now))
+  holdHydration()
   // Inside a transition, hydration runs at a transition lane: React renders it in slices of a few milliseconds
   // and yields between them, instead of one long task for the whole page (ADR 130). An input on the page before
   // it has finished makes React hydrate the rest at once and then handle it, so no click is lost.
