@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { onFirstInteraction } from '../../../lib/on-first-interaction'
 import { useHydrated } from '../../../lib/use-hydrated'
 import type { SiteSettings } from '../api/get-site-settings'
@@ -29,19 +29,6 @@ function useOpenGateWhenLive(about: SiteSettings['about'] | undefined) {
   }, [about])
 }
 
-/**
- * The text's boundary, apart from the section: `useHydrated` renders the section again right after hydration,
- * and a boundary still waiting for its code that receives new props is rendered afresh, its fallback (nothing)
- * in place of the server's text until the first input. Memoised, it receives none while the text is the same.
- */
-const AboutTextSlot = memo(function AboutTextSlot({ about }: { about: SiteSettings['about'] | undefined }) {
-  return about ? (
-    <Suspense fallback={null}>
-      <AboutText value={about} />
-    </Suspense>
-  ) : null
-})
-
 export function AboutSection({ settings }: { settings: SiteSettings | null }) {
   useOpenGateWhenLive(settings?.about)
   return (
@@ -51,7 +38,11 @@ export function AboutSection({ settings }: { settings: SiteSettings | null }) {
           About
         </h2>
         <div className="about__text">
-          <AboutTextSlot about={settings?.about} />
+          {settings?.about ? (
+            <Suspense fallback={null}>
+              <AboutText value={settings.about} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </section>
