@@ -11,19 +11,6 @@ import { holdServerNow } from './lib/now'
 import { createQueryClient } from './lib/query-client'
 import { holdHydration } from './lib/use-hydrated'
 
-/** Resolves in a later task, so what follows does not lengthen the current one. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-/**
- * A page's first `Intl.DateTimeFormat` loads ICU's calendar and time zone data: 10-30 ms of main thread on
- * this machine's Chromium, a long task under Lighthouse's 4x CPU slowdown, and the event list creates its
- * formatters while it hydrates, inside a slice React cannot split. Created here, in a task of its own, later
- * formatters (any locale options, any zone) cost a fraction of a millisecond (ADR 130).
- */
-function loadDateFormatting() {
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', timeZoneName: 'longOffset' }).format(0)
-}
-
 /**
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave
  * the server's HTML inert, lazy-route.tsx), or the error page's, only where the server rendered one.
@@ -55,9 +42,12 @@ export async function hydrateApp() {
   // ADR 030), the project's own, 2 KB instead of React Router's 13.5 (ADR 130).
   const routes = createRoutes({ queryClient, contentClient })
   const pageReady = pageToHydrate(state.error, routes)
-  // While the route's chunk is on its way (the news pages create formatters when it runs).
-  await nextTask()
-  loadDateFormatting()
+  // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-20 ms of CPU, a long
+  // task under Lighthouse's 4x slowdown, and the event list created its formatters while it hydrated, in a slice
+  // React cannot split. Created here, in a task of its own while the route's chunk is on its way, any formatter
+  // after it (any options, any zone) costs a fraction of a millisecond (ADR 130, option 23).
+  await new Promise((resolve) => setTimeout(resolve))
+  new Intl.DateTimeFormat().format()
   const page = await pageReady
   holdServerNow(Date.parse(state.now))
   holdHydration()

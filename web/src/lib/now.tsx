@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 
 /**
  * "Now" for rules like past/upcoming shows. The server renders with its clock (pinned by TEST_NOW in tests)
@@ -8,12 +8,6 @@ import { createContext, useContext, useEffect, useSyncExternalStore, type ReactN
 const ServerNowContext = createContext<number | null>(null)
 
 export function NowProvider({ serverNow, children }: { serverNow: number; children: ReactNode }) {
-  // Hydrated: switch to the browser's clock in a task of its own (see holdServerNow).
-  useEffect(() => {
-    if (heldNow === null) return
-    const timer = setTimeout(releaseServerNow, 0)
-    return () => clearTimeout(timer)
-  }, [])
   return <ServerNowContext.Provider value={serverNow}>{children}</ServerNowContext.Provider>
 }
 
@@ -27,7 +21,8 @@ const listeners = new Set<() => void>()
  * Called before hydration: until it has committed, the browser's "now" is the server's. A store whose snapshot
  * differs from the server's right after hydration makes React render its readers again synchronously, inside
  * the task that runs the hydrated page's effects (one of the long tasks after the first paint on `/`, ADR 130);
- * the browser's clock then takes over in a task of its own, a moment later.
+ * the browser's clock then takes over in a task of its own, after the first reader has subscribed (in those
+ * effects).
  */
 export function holdServerNow(serverNow: number): void {
   heldNow = serverNow
@@ -42,6 +37,7 @@ let timer: ReturnType<typeof setInterval> | undefined
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
+  if (heldNow !== null) setTimeout(releaseServerNow)
   if (!timer) {
     timer = setInterval(() => {
       clientNow = Date.now()

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react'
 
 /** True while the browser hydrates the server's HTML (holdHydration), until a task after its effects. */
 let held = false
-let releasing = false
 const listeners = new Set<() => void>()
 
 /**
@@ -14,15 +13,15 @@ export function holdHydration(): void {
   held = true
 }
 
+function release() {
+  if (!held) return
+  held = false
+  listeners.forEach((l) => l())
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  if (held && !releasing) {
-    releasing = true
-    setTimeout(() => {
-      held = false
-      listeners.forEach((l) => l())
-    }, 0)
-  }
+  if (held) setTimeout(release)
   return () => {
     listeners.delete(listener)
   }
