@@ -7,7 +7,9 @@ import { APP_STATE_GLOBAL, type AppState } from './app/app-state'
 import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
 import { createContentClient } from './lib/content-client'
 import { followPublishesLater } from './lib/follow-publishes-later'
+import { holdServerNow } from './lib/now'
 import { createQueryClient } from './lib/query-client'
+import { holdHydration } from './lib/use-hydrated'
 
 /**
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave
@@ -39,7 +41,16 @@ export async function hydrateApp() {
   // A declarative router (not a data router: in the browser the pages load their data through react-query,
   // ADR 030), the project's own, 2 KB instead of React Router's 13.5 (ADR 130).
   const routes = createRoutes({ queryClient, contentClient })
-  const page = await pageToHydrate(state.error, routes)
+  const pageReady = pageToHydrate(state.error, routes)
+  // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-20 ms of CPU, a long
+  // task under Lighthouse's 4x slowdown, and the event list created its formatters while it hydrated, in a slice
+  // React cannot split. Created here, in a task of its own while the route's chunk is on its way, any formatter
+  // after it (any options, any zone) costs a fraction of a millisecond (ADR 130, option 23).
+  await new Promise((resolve) => setTimeout(resolve))
+  new Intl.DateTimeFormat().format()
+  const page = await pageReady
+  holdServerNow(Date.parse(state.now))
+  holdHydration()
   // Inside a transition, hydration runs at a transition lane: React renders it in slices of a few milliseconds
   // and yields between them, instead of one long task for the whole page (ADR 130). An input on the page before
   // it has finished makes React hydrate the rest at once and then handle it, so no click is lost.

@@ -55,13 +55,16 @@ export function usePopupTriggers(settings: NewsletterPopupSettings) {
 
   const { enabled, delayMs, scrollThresholdPx } = settings
   useEffect(() => {
-    if (!enabled || !autoAllowed || opened.current || !popupMemory.mayAutoOpen()) return
+    if (!enabled || !autoAllowed || opened.current) return
     let done = false
     let cancelWait = () => {}
     const fire = () => {
       if (done || opened.current) return
       done = true
       cleanup()
+      // Read when the popup is due, not in the effects of the page's hydration: a page's first localStorage
+      // access waits for the browser to load the origin's storage (ADR 130).
+      if (!popupMemory.mayAutoOpen()) return
       // ADR 072: never on top of another dialog (tour promo, gallery overlay); it opens once they are closed.
       cancelWait = dialogStack.whenClear(() => {
         if (!opened.current) show('auto_trigger')
