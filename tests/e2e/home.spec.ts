@@ -49,6 +49,31 @@ test.describe('home page', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('the about text stays on the page through hydration, before any input and after the first', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const aboutChunk: string[] = []
+    page.on('request', (request) => {
+      if (/\/about-text-[\w-]+\.js$/.test(request.url())) aboutChunk.push(request.url())
+    })
+    await atTestNow(page)
+    await page.goto('/')
+    const text = page.locator('#about .about__text')
+    const served = (await text.textContent()) ?? ''
+    expect(served.length).toBeGreaterThan(100)
+    await waitForHydration(page)
+    // Hydration and the renders right after it (the clock and hydration stores flip in tasks of their own).
+    await page.waitForTimeout(500)
+    await expect(text).toHaveText(served)
+    expect(aboutChunk).toEqual([])
+    // The first input loads the renderer, which draws the same text.
+    await page.keyboard.press('Shift')
+    await expect.poll(() => aboutChunk.length).toBe(1)
+    await expect(text).toHaveText(served)
+    expect(consoleErrors).toEqual([])
+  })
+
   test('has the sections of the spec in order, with their anchors, and hydrates cleanly', async ({
     page,
     consoleErrors,

@@ -1,49 +1,85 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react'
 import { onFirstInteraction } from '../../../lib/on-first-interaction'
 import { useHydrated } from '../../../lib/use-hydrated'
 import type { SiteSettings } from '../api/get-site-settings'
 import './about-section.css'
 
+type AboutTextProps = { value: NonNullable<SiteSettings['about']> }
+type AboutTextComponent = ComponentType<AboutTextProps>
+
 /**
  * The about text is static HTML: its links are plain `<a>` elements with no handlers, so the server's copy
- * works as it is. The browser keeps it un-hydrated until the visitor's first input, and only then fetches the
- * Portable Text renderer (about 3 KB gzip) to hydrate it: code no one needs before an input (ADR 130). A
- * section mounted by a client-side navigation, or whose text a publish changes, loads it at once.
+ * works as it is. The browser keeps that copy, as HTML it does not hydrate, until the visitor's first input, and
+ * only then fetches the Portable Text renderer (about 3 KB gzip) and draws the text with it: code no one needs
+ * before an input (ADR 130). A section mounted by a client-side navigation, or whose text a publish changes,
+ * loads it at once.
+ *
+ * Not a `lazy` component behind Suspense in the browser: a boundary still waiting to hydrate that gets new
+ * props (any render of this section, as when hydration ends) drops the server's text for its empty fallback,
+ * and while it waits it holds back every later transition (ADR 130, option 28).
  */
-let openGate = () => {}
-const gate = new Promise<void>((resolve) => {
-  openGate = resolve
-})
-if (!import.meta.env.SSR) onFirstInteraction(() => openGate())
+let loaded: AboutTextComponent | undefined
+const loadAboutText = () =>
+  import('./about-text').then((module) => (loaded = module.AboutText as AboutTextComponent))
 
-const loadAboutText = () => import('./about-text').then((module) => ({ default: module.AboutText }))
-const AboutText = lazy(import.meta.env.SSR ? loadAboutText : () => gate.then(loadAboutText))
+/** The server renders the text in place (it waits for the module); the browser's bundle leaves this out. */
+const ServerAboutText = import.meta.env.SSR
+  ? lazy(() => import('./about-text').then((module) => ({ default: module.AboutText })))
+  : undefined
 
-/** Opens the gate when nothing is hydrating here: a mount after hydration, or new text. */
-function useOpenGateWhenLive(about: SiteSettings['about'] | undefined) {
+/** Whether the renderer is loaded: at the first input, or at once when nothing is hydrating here or the text changed. */
+function useAboutTextLoaded(about: SiteSettings['about'] | undefined): boolean {
   const hydrated = useHydrated()
   const mountedLive = useRef(hydrated)
   const first = useRef(about)
+  const [ready, setReady] = useState(() => loaded !== undefined)
   useEffect(() => {
-    if (mountedLive.current || about !== first.current) openGate()
-  }, [about])
+    if (ready) return
+    const load = () => void loadAboutText().then(() => setReady(true))
+    if (mountedLive.current || about !== first.current) return load()
+    return onFirstInteraction(load)
+  }, [about, ready])
+  return ready
+}
+
+/** The server's HTML of the text, read once from the page being hydrated (empty on a client-side navigation). */
+function useServerHtml(): string {
+  const [html] = useState(() => document.querySelector('#about .about__text')?.innerHTML ?? '')
+  return html
+}
+
+function ClientAboutText({ about }: { about: AboutTextProps['value'] }) {
+  const ready = useAboutTextLoaded(about)
+  const serverHtml = useServerHtml()
+  const Loaded = loaded
+  return ready && Loaded ? (
+    <div key="live" className="about__text">
+      <Loaded value={about} />
+    </div>
+  ) : (
+    <div key="server" className="about__text" dangerouslySetInnerHTML={{ __html: serverHtml }} />
+  )
 }
 
 export function AboutSection({ settings }: { settings: SiteSettings | null }) {
-  useOpenGateWhenLive(settings?.about)
+  const about = settings?.about
   return (
     <section id="about" className="section about" aria-labelledby="about-title" tabIndex={-1}>
       <div className="section__inner about__inner">
         <h2 id="about-title" className="section__title">
           About
         </h2>
-        <div className="about__text">
-          {settings?.about ? (
+        {!about ? (
+          <div className="about__text" />
+        ) : ServerAboutText ? (
+          <div className="about__text">
             <Suspense fallback={null}>
-              <AboutText value={settings.about} />
+              <ServerAboutText value={about} />
             </Suspense>
-          ) : null}
-        </div>
+          </div>
+        ) : (
+          <ClientAboutText about={about} />
+        )}
       </div>
     </section>
   )
