@@ -24,8 +24,8 @@ export default defineConfig({
         chunkFileNames: (chunk) => {
           if (chunk.moduleIds.some((id) => id.endsWith('/web/src/features/admin/admin-page.tsx')))
             return 'assets/admin-page-[hash].js'
-          // A route's page chunk (web/src/app/lazy-route.tsx): the server links its stylesheets on every page
-          // (server/ssr/renderer.ts), as the pages are server-rendered before their code arrives.
+          // A route's page chunk (web/src/app/lazy-route.tsx), named so that size figures can find it. (With CSS
+          // split per chunk, the server would also link these chunks' stylesheets: server/ssr/renderer.ts.)
           if (chunk.moduleIds.some((id) => id.includes('/web/src/app/routes/')))
             return 'assets/route-[name]-[hash].js'
           return 'assets/[name]-[hash].js'

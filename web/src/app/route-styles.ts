@@ -1,7 +1,7 @@
-// The stylesheets of the route pages (lazy-route.tsx), imported here so that they stay in the app chunk's
-// stylesheet, in the order they had when the pages were part of that chunk: the server links one
-// render-blocking stylesheet, not one per route chunk (ADR 130). A route module that imports a stylesheet
-// not listed here still works: the server also links the route chunks' own stylesheets (server/ssr/renderer.ts).
+// The stylesheets of the route pages (lazy-route.tsx), imported here so that they keep, in the site's one
+// stylesheet (`cssCodeSplit: false`, ADR 130 option 22), the order they had when the pages were part of the app
+// chunk. A route module that imports a stylesheet not listed here still works: Vite puts it in the same file,
+// only later in it.
 import '../features/events/components/events-section.css'
 import '../components/ui/play-triangle.css'
 import '../features/media/components/media-section.css'
