@@ -1,8 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { minifySiteChunks } from './scripts/build/minify-site-chunks'
+
+/** The Studio's page, behind `/admin`: the chunk that holds it, and all it alone imports, is the Studio's. */
+const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), minifySiteChunks({ studioPage: isStudioPage })],
   publicDir: 'web/public',
   build: {
     outDir: 'dist/client',
@@ -10,7 +14,9 @@ export default defineConfig({
     manifest: true,
     // A font is never inlined into the render-blocking stylesheet, however small: the `rest` files (2 KB) are
     // fetched only by a page whose text needs them (ADR 130).
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    // A sprite is never inlined either: `<use>` cannot point into a data: URL.
+    assetsInlineLimit: (file) =>
+      file.endsWith('.woff2') || file.endsWith('.sprite.svg') ? false : undefined,
     // One stylesheet for the whole site, which the server writes into every page (`createProdRenderer` in
     // server/ssr/renderer.ts; ADR 130, option 22). Split per chunk, Vite's loader would link the app's part
     // again when a lazy chunk loads (it looks for a <link>, not an inline style): a second download, and every
@@ -22,8 +28,7 @@ export default defineConfig({
         // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {
-          if (chunk.moduleIds.some((id) => id.endsWith('/web/src/features/admin/admin-page.tsx')))
-            return 'assets/admin-page-[hash].js'
+          if (chunk.moduleIds.some(isStudioPage)) return 'assets/admin-page-[hash].js'
           // A route's page chunk (web/src/app/lazy-route.tsx), named so that size figures can find it. (With CSS
           // split per chunk, the server would also link these chunks' stylesheets: server/ssr/renderer.ts.)
           if (chunk.moduleIds.some((id) => id.includes('/web/src/app/routes/')))

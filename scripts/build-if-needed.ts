@@ -8,7 +8,15 @@ import path from 'node:path'
 
 const root = process.cwd()
 const outputs = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js']
-const inputs = ['web', 'studio', 'content', 'vite.config.ts', 'sanity.config.ts', 'package-lock.json']
+const inputs = [
+  'web',
+  'studio',
+  'content',
+  'scripts/build',
+  'vite.config.ts',
+  'sanity.config.ts',
+  'package-lock.json',
+]
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0

@@ -12,7 +12,7 @@ import { BandPhoto } from '../../features/site/components/band-photo'
 import { ContactSection } from '../../features/site/components/contact-section'
 import { HeroSection } from '../../features/site/components/hero-section'
 import { SocialLinks } from '../../features/site/components/social-links'
-import { TourPromo } from '../../features/tour-promo/components/tour-promo'
+import { TourPromoGate } from '../../features/tour-promo/components/tour-promo-gate'
 import { useImageUrl } from '../../lib/content-context'
 import { useNow } from '../../lib/now'
 import { HASH_SCROLL_DELAY_MS, scrollToAnchor } from '../../lib/scroll-to-anchor'
@@ -70,7 +70,7 @@ export function HomePage() {
       </main>
       {/* Built by the server only (json-ld-script.tsx). */}
       {import.meta.env.SSR ? <HomeStructuredData /> : <JsonLdPlaceholder />}
-      <TourPromo />
+      <TourPromoGate />
     </>
   )
 }

@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react'
 import { preload } from 'react-dom'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import { useImageUrl } from '../../../lib/content-context'
 import type { SiteSettings } from '../api/get-site-settings'
 import './hero-section.css'
 import { bandNameOf } from '../../../config/public-config'
-
-// Browser behaviour only (lazy source, visibility autoplay, mute): the server renders it in full and the browser
-// keeps that HTML until this chunk arrives, so the video code stays out of the first download.
-const HeroVideo = lazy(() => import('./hero-video').then((module) => ({ default: module.HeroVideo })))
+// Part of the home page's chunk: every visit to the home page runs it, and a chunk of its own cost more in
+// imports than its 1.4 KB of code (ADR 130, option 31).
+import { HeroVideo } from './hero-video'
 
 const HERO_WIDTHS = [480, 768, 1080, 1440, 1920]
 
@@ -47,15 +45,13 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
         />
       ) : null}
       {video?.url ? (
-        <Suspense fallback={null}>
-          <HeroVideo
-            src={video.url}
-            type={video.mimeType}
-            fallbackSrc={hasImage(fallback) ? imageUrl(fallback, { width: 1080 }) : null}
-            fallbackSrcSet={hasImage(fallback) ? imageSrcSet(imageUrl, fallback, HERO_WIDTHS) : undefined}
-            fallbackAlt={fallback?.alt ?? ''}
-          />
-        </Suspense>
+        <HeroVideo
+          src={video.url}
+          type={video.mimeType}
+          fallbackSrc={hasImage(fallback) ? imageUrl(fallback, { width: 1080 }) : null}
+          fallbackSrcSet={hasImage(fallback) ? imageSrcSet(imageUrl, fallback, HERO_WIDTHS) : undefined}
+          fallbackAlt={fallback?.alt ?? ''}
+        />
       ) : null}
       <div className="hero__content">
         <h1 id="hero-title" className="hero__title">

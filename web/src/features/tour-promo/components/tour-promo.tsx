@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useLocation } from '../../../lib/router'
 import { trackEvent } from '../../../lib/analytics'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { useNow } from '../../../lib/now'
@@ -11,23 +10,16 @@ const TourPromoDialog = lazy(() =>
   import('./tour-promo-dialog').then((module) => ({ default: module.TourPromoDialog })),
 )
 
-/** Arriving for something specific (a shared media item, the newsletter link) is not interrupted by the promo. */
-const PURPOSEFUL_PARAMS = ['media', 'newsletter']
-
 /**
  * Decides when the tour promo popup shows (docs/fan-site-rules.md §2, §4; ADR 072): only in the browser after hydration, on screens
  * at least 768 px wide, while the promo is enabled and its show is upcoming, once per session (until closed),
- * and never on top of another dialog. The dialog's code loads only then.
+ * not when the visitor `arrivedWithPurpose` (tour-promo-gate.tsx), and never on top of another dialog. The
+ * dialog's code loads only then.
  */
-export function TourPromo() {
+export function TourPromo({ arrivedWithPurpose }: { arrivedWithPurpose: boolean }) {
   const promo = useTourPromo()
   const now = useNow()
   const hydrated = useHydrated()
-  const { search } = useLocation()
-  const [arrivedWithPurpose] = useState(() => {
-    const params = new URLSearchParams(search)
-    return PURPOSEFUL_PARAMS.some((name) => params.has(name))
-  })
   const [open, setOpen] = useState(false)
   const live = hydrated && isPromoLive(promo, now)
   // Registered here rather than in the lazy dialog, so the stack knows while its code loads. A gallery item the

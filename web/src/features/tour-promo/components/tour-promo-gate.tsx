@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useLocation } from '../../../lib/router'
+import { useHydrated } from '../../../lib/use-hydrated'
+import { PROMO_MEDIA_QUERY } from '../utils/promo-rules'
+
+const TourPromo = lazy(() => import('./tour-promo').then((module) => ({ default: module.TourPromo })))
+
+/** Arriving for something specific (a shared media item, the newsletter link) is not interrupted by the promo. */
+const PURPOSEFUL_PARAMS = ['media', 'newsletter']
+
+/** True from the first moment after hydration that the screen is at least 768 px wide. */
+function useEverWide(): boolean {
+  const hydrated = useHydrated()
+  const [everWide, setEverWide] = useState(false)
+  useEffect(() => {
+    if (!hydrated || everWide) return
+    const wide = window.matchMedia(PROMO_MEDIA_QUERY)
+    const check = () => {
+      if (wide.matches) setEverWide(true)
+    }
+    check()
+    wide.addEventListener('change', check)
+    return () => wide.removeEventListener('change', check)
+  }, [hydrated, everWide])
+  return everWide
+}
+
+/**
+ * The tour promo (tour-promo.tsx) never shows below 768 px (docs/fan-site-rules.md §9), so a phone never loads
+ * its code: it is fetched the first time the screen is wide enough (ADR 130, option 32). Whether the visitor
+ * arrived with a purpose is read here, at hydration, as the promo read it when it was part of the page.
+ */
+export function TourPromoGate() {
+  const { search } = useLocation()
+  const [arrivedWithPurpose] = useState(() => {
+    const params = new URLSearchParams(search)
+    return PURPOSEFUL_PARAMS.some((name) => params.has(name))
+  })
+  if (!useEverWide()) return null
+  return (
+    <Suspense fallback={null}>
+      <TourPromo arrivedWithPurpose={arrivedWithPurpose} />
+    </Suspense>
+  )
+}
