@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { TEST_NOW, todayServerUrl } from './support/servers'
-import { expect, test } from './support/test'
+import { expect, test, waitForHydration } from './support/test'
 
 test.use({ tourPromo: 'shown' })
 
@@ -106,6 +106,25 @@ test.describe('tour promo popup', () => {
     await expect(page.locator('#media')).toBeVisible()
     await page.waitForTimeout(1000)
     await expect(promo(page)).toHaveCount(0)
+  })
+
+  test('a phone never fetches its code; a window widened past 768 px gets the promo', async ({ page }) => {
+    await noNewsletterAutoOpen(page)
+    const promoChunks: string[] = []
+    page.on('request', (request) => {
+      // The promo's own chunk (tour-promo-<hash>.js), not its dialog's (tour-promo-dialog-<hash>.js).
+      const promoChunk = /\/assets\/tour-promo-[\w-]{8}\.js$/
+      if (promoChunk.test(new URL(request.url()).pathname)) promoChunks.push(request.url())
+    })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.clock.setFixedTime(new Date(TEST_NOW))
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.waitForTimeout(1000)
+    expect(promoChunks).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await expect(promo(page)).toBeVisible()
+    expect(promoChunks.length).toBeGreaterThan(0)
   })
 
   test('not once the show has passed (real clock)', async ({ page }) => {
