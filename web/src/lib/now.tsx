@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import { createHydrationHold } from './hydration-hold'
 
 /**
  * "Now" for rules like past/upcoming shows. The server renders with its clock (pinned by TEST_NOW in tests)
@@ -13,31 +14,19 @@ export function NowProvider({ serverNow, children }: { serverNow: number; childr
 
 const TICK_MS = 60_000
 let clientNow: number | null = null
-/** The server's instant while the page hydrates (holdServerNow), else null. */
-let heldNow: number | null = null
 const listeners = new Set<() => void>()
+const serverNowHeld = createHydrationHold<number>(() => listeners.forEach((l) => l()))
 
-/**
- * Called before hydration: until it has committed, the browser's "now" is the server's. A store whose snapshot
- * differs from the server's right after hydration makes React render its readers again synchronously, inside
- * the task that runs the hydrated page's effects (one of the long tasks after the first paint on `/`, ADR 130);
- * the browser's clock then takes over in a task of its own, after the first reader has subscribed (in those
- * effects).
- */
+/** Called before hydration: until it has committed, the browser's "now" is the server's (hydration-hold.ts). */
 export function holdServerNow(serverNow: number): void {
-  heldNow = serverNow
+  serverNowHeld.hold(serverNow)
 }
 
-function releaseServerNow() {
-  if (heldNow === null) return
-  heldNow = null
-  listeners.forEach((l) => l())
-}
 let timer: ReturnType<typeof setInterval> | undefined
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  if (heldNow !== null) setTimeout(releaseServerNow)
+  serverNowHeld.releaseLater()
   if (!timer) {
     timer = setInterval(() => {
       clientNow = Date.now()
@@ -54,7 +43,8 @@ function subscribe(listener: () => void) {
 }
 
 function getClientNow(): number {
-  if (heldNow !== null) return heldNow
+  const held = serverNowHeld.current()
+  if (held) return held.value
   clientNow ??= Date.now()
   return clientNow
 }

@@ -1,27 +1,17 @@
 import { useSyncExternalStore } from 'react'
+import { createHydrationHold } from './hydration-hold'
 
-/** True while the browser hydrates the server's HTML (holdHydration), until a task after its effects. */
-let held = false
 const listeners = new Set<() => void>()
+const hydrating = createHydrationHold<true>(() => listeners.forEach((l) => l()))
 
-/**
- * Called before hydration. React renders the readers of a store whose snapshot differs from the server's again
- * at once, synchronously, inside the task that runs the hydrated page's effects; held, the flip to true comes in
- * a task of its own instead, the first time a reader subscribes, so that task stays short (ADR 130).
- */
+/** Called before hydration: `useHydrated` stays false until a task after the hydrated page's effects. */
 export function holdHydration(): void {
-  held = true
-}
-
-function release() {
-  if (!held) return
-  held = false
-  listeners.forEach((l) => l())
+  hydrating.hold(true)
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  if (held) setTimeout(release)
+  hydrating.releaseLater()
   return () => {
     listeners.delete(listener)
   }
@@ -34,7 +24,7 @@ function subscribe(listener: () => void) {
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => !held,
+    () => hydrating.current() === null,
     () => false,
   )
 }
