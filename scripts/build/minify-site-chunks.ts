@@ -3,9 +3,9 @@ import type { Plugin } from 'vite'
 
 /**
  * A second minification, with terser, of the chunks a fan's browser loads (ADR 130, option 30). esbuild, Vite's
- * minifier, is fast but leaves bytes that terser's repeated compress passes take out: 2.2 KB gzip of the home
- * page's 103 KB, most of it in react-dom. The Studio's chunks (several MB behind `/admin`, never on a fan's
- * path) keep esbuild's output alone: terser on them would add about 80 s to every build.
+ * minifier, is fast but leaves bytes that terser's repeated compress passes take out: 2.2 KB gzip of the 103 KB
+ * a deep link to a gallery item loads, most of it in react-dom. The Studio's chunks (several MB behind `/admin`,
+ * never on a fan's path) keep esbuild's output alone: terser on them would add about 80 s to every build.
  */
 
 /** Safe transforms only: no `unsafe_*` and no `pure_getters` (a read such as `el.offsetWidth` can be the point). */
