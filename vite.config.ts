@@ -25,6 +25,10 @@ export default defineConfig({
     rollupOptions: {
       input: 'web/src/entry-client.tsx',
       output: {
+        // No `import "./chunk.js"` lines for a chunk's transitive dependencies: every chunk but the entry is
+        // loaded through Vite's preload helper, which fetches a chunk's whole dependency tree in parallel
+        // already, so those lines only cost bytes (142 gzip on a gallery deep link; ADR 130, option 35).
+        hoistTransitiveImports: false,
         // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {
