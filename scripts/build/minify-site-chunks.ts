@@ -8,11 +8,13 @@ import type { Plugin } from 'vite'
  * never on a fan's path) keep esbuild's output alone: terser on them would add about 80 s to every build.
  */
 
-/** Safe transforms only: no `unsafe_*` and no `pure_getters` (a read such as `el.offsetWidth` can be the point). */
+/**
+ * Safe transforms only: no `unsafe_*` and no `pure_getters` (a read such as `el.offsetWidth` can be the point).
+ * Comments as terser's default: licence comments (`/*!`, `@license`) stay.
+ */
 export const SITE_TERSER_OPTIONS: MinifyOptions = {
   module: true,
   compress: { passes: 3 },
-  format: { comments: false },
 }
 
 /** How a module imports others, as Rollup's module info tells it. */
