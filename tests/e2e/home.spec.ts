@@ -389,4 +389,23 @@ test.describe('toasts and tooltips', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('tooltip')).toHaveCount(0)
   })
+
+  test("each social link draws its network's mark from the sprite", async ({ page, consoleErrors }) => {
+    await atTestNow(page)
+    await page.goto('/')
+    for (const network of ['instagram', 'youtube', 'facebook', 'spotify']) {
+      const name = network === 'youtube' ? 'YouTube' : network[0]!.toUpperCase() + network.slice(1)
+      const mark = page.getByRole('link', { name: `Los Forasteros on ${name}` }).locator('svg use')
+      const href = (await mark.getAttribute('href'))!
+      expect(href).toMatch(new RegExp(`^/assets/[\\w.-]+\\.svg#${network}$`))
+      const sprite = await page.request.get(href.split('#')[0]!)
+      expect(sprite.headers()['content-type']).toContain('image/svg+xml')
+      expect(await sprite.text()).toContain(`<symbol id="${network}"`)
+      // Drawn: the referenced symbol has loaded and has an outline (an unresolved <use> measures 0 x 0).
+      await expect
+        .poll(() => mark.evaluate((element: SVGUseElement) => element.getBBox().width))
+        .toBeGreaterThan(0)
+    }
+    expect(consoleErrors).toEqual([])
+  })
 })
