@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { minifySiteChunks } from './scripts/build/minify-site-chunks'
+import { minifySiteChunks } from './scripts/build/minify-site-chunks.ts'
 
 /** The Studio's page, behind `/admin`: the chunk that holds it, and all it alone imports, is the Studio's. */
 const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')

@@ -47,9 +47,9 @@ describe('content access through the real authenticate middleware', () => {
 
   it('records the author of a transaction as the signed-in user or token', async () => {
     const editor = server.client(tokens.editor)
-    const me = await editor.request<{ id: string }>({ uri: '/users/me' })
+    const me = await editor.request<{ id: string }>({ url: '/users/me' })
     const robot = server.client(tokens.robot)
-    const robotMe = await robot.request<{ id: string }>({ uri: '/users/me' })
+    const robotMe = await robot.request<{ id: string }>({ url: '/users/me' })
     expect(robotMe.id).toMatch(/^token-/)
     const a = await editor.create({ _type: 'event', city: 'Tlacotalpan' })
     const b = await robot.create({ _type: 'event', city: 'Alvarado' })

@@ -35,7 +35,7 @@ function cookieFrom(res: Response): string {
 
 async function openLoginPage(origin: string) {
   const providers = await clientWith().request<{ providers: { name: string; url: string }[] }>({
-    uri: '/auth/providers',
+    url: '/auth/providers',
   })
   const provider = providers.providers[0]!
   const url = `${provider.url}?${new URLSearchParams({ origin, projectId: 'local', withSid: 'true' })}`
@@ -77,16 +77,16 @@ describe('provider login flow', () => {
     expect(sid).toBeTruthy()
 
     const { token } = await clientWith().request<{ token: string }>({
-      uri: '/auth/fetch',
+      url: '/auth/fetch',
       query: { sid: sid! },
     })
     expect(token.length).toBeGreaterThanOrEqual(32)
-    await expect(clientWith().request({ uri: '/auth/fetch', query: { sid: sid! } })).rejects.toMatchObject({
+    await expect(clientWith().request({ url: '/auth/fetch', query: { sid: sid! } })).rejects.toMatchObject({
       statusCode: 401,
     })
 
     const authed = clientWith(token)
-    const me = await authed.request<Record<string, unknown>>({ uri: '/users/me' })
+    const me = await authed.request<Record<string, unknown>>({ url: '/users/me' })
     expect(me).toMatchObject({
       name: 'Band Manager',
       email: 'Manager@Example.com',
@@ -95,10 +95,10 @@ describe('provider login flow', () => {
     })
     expect(typeof me.id).toBe('string')
 
-    await authed.request({ uri: '/auth/logout', method: 'POST' })
-    await expect(authed.request({ uri: '/users/me' })).rejects.toMatchObject({ statusCode: 401 })
+    await authed.request({ url: '/auth/logout', method: 'POST' })
+    await expect(authed.request({ url: '/users/me' })).rejects.toMatchObject({ statusCode: 401 })
     // Signing out again with the dead token still succeeds, so the Studio can clear it.
-    await authed.request({ uri: '/auth/logout', method: 'POST' })
+    await authed.request({ url: '/auth/logout', method: 'POST' })
   })
 
   it('shows an error on wrong credentials and keeps the typed e-mail', async () => {
@@ -159,7 +159,7 @@ describe('authenticate', () => {
     const body = (await res.json()) as { error: { description: string }; message: string }
     expect(body.error.description).toMatch(/expired/)
     expect(body.message).toBe(body.error.description)
-    await expect(clientWith().request({ uri: '/users/me' })).rejects.toMatchObject({ statusCode: 401 })
+    await expect(clientWith().request({ url: '/users/me' })).rejects.toMatchObject({ statusCode: 401 })
   })
 
   it('leaves other Authorization schemes (a staging proxy Basic auth) anonymous', async () => {

@@ -34,25 +34,25 @@ describe('ACL grants per role', () => {
   it('gives editors and administrators write grants and viewers read + history', async () => {
     const full = ['read', 'create', 'update', 'history', 'editHistory']
     for (const role of ['administrator', 'editor']) {
-      expect(await client(tokens[role]).request({ uri: '/projects/local/datasets/production/acl' })).toEqual([
+      expect(await client(tokens[role]).request({ url: '/projects/local/datasets/production/acl' })).toEqual([
         { filter: '_id in path("**")', permissions: full },
       ])
     }
-    expect(await client(tokens.viewer).request({ uri: '/projects/local/datasets/production/acl' })).toEqual([
+    expect(await client(tokens.viewer).request({ url: '/projects/local/datasets/production/acl' })).toEqual([
       { filter: '_id in path("**")', permissions: ['read', 'history'] },
     ])
     const anonymous = await client().request<{ permissions: string[] }[]>({
-      uri: '/projects/local/datasets/production/acl',
+      url: '/projects/local/datasets/production/acl',
     })
     expect(anonymous.flatMap((g) => g.permissions)).toEqual(['read'])
   })
 
   it('404s for other projects and datasets', async () => {
     await expect(
-      client(tokens.editor).request({ uri: '/projects/other/datasets/production/acl' }),
+      client(tokens.editor).request({ url: '/projects/other/datasets/production/acl' }),
     ).rejects.toMatchObject({ statusCode: 404 })
     await expect(
-      client(tokens.editor).request({ uri: '/projects/local/datasets/nope/acl' }),
+      client(tokens.editor).request({ url: '/projects/local/datasets/nope/acl' }),
     ).rejects.toMatchObject({
       statusCode: 404,
     })
@@ -62,8 +62,8 @@ describe('ACL grants per role', () => {
 describe('Studio stubs', () => {
   it('answers what the research says', async () => {
     const c = client(tokens.editor)
-    expect(await c.request({ uri: '/features' })).toEqual([])
-    expect(await c.request({ uri: '/intake/telemetry-status' })).toEqual({ status: 'denied' })
+    expect(await c.request({ url: '/features' })).toEqual([])
+    expect(await c.request({ url: '/intake/telemetry-status' })).toEqual({ status: 'denied' })
     const batch = await fetch(`${server.url}/content/v2026-05-04/intake/batch`, {
       method: 'POST',
       body: '[]',
@@ -71,16 +71,16 @@ describe('Studio stubs', () => {
     expect(batch.status).toBe(204)
     expect(
       await c.request({
-        uri: '/projects/local/datasets',
+        url: '/projects/local/datasets',
         query: { datasetProfile: 'comments', addonFor: 'production' },
       }),
     ).toEqual([])
-    expect(await c.request({ uri: '/projects/local/datasets' })).toMatchObject([{ name: 'production' }])
-    expect(await c.request({ uri: '/projects/local' })).toMatchObject({
+    expect(await c.request({ url: '/projects/local/datasets' })).toMatchObject([{ name: 'production' }])
+    expect(await c.request({ url: '/projects/local' })).toMatchObject({
       id: 'local',
       members: expect.any(Array),
     })
-    expect(await c.request({ uri: '/projects/local/user-applications' })).toEqual([])
+    expect(await c.request({ url: '/projects/local/user-applications' })).toEqual([])
     expect((await fetch(`${server.url}/content/v1/ping`)).status).toBe(200)
     expect((await fetch(`${server.url}/content/v2025-02-19/data/ping/production`)).status).toBe(200)
   })
@@ -88,27 +88,27 @@ describe('Studio stubs', () => {
   it("answers Sanity's cloud-only services with empty answers the Studio reads as nothing to show", async () => {
     const c = client(tokens.editor)
     // Journeys (trial, upsells, announcements): no data; the Studio shows no dialog and does not retry.
-    expect(await c.request({ uri: '/journey/trial', query: { studioVersion: '5.27.0' } })).toBeNull()
-    expect(await c.request({ uri: '/journey/asset-limit' })).toBeNull()
-    expect(await c.request({ uri: '/help', query: { m: 'sanity@5.27.0' } })).toEqual({})
+    expect(await c.request({ url: '/journey/trial', query: { studioVersion: '5.27.0' } })).toBeNull()
+    expect(await c.request({ url: '/journey/asset-limit' })).toBeNull()
+    expect(await c.request({ url: '/help', query: { m: 'sanity@5.27.0' } })).toEqual({})
     expect(
       await c.request({
-        uri: '/descriptors/claim',
+        url: '/descriptors/claim',
         method: 'POST',
         body: { descriptorId: 'x', contextKey: 'y' },
       }),
     ).toEqual({ synchronization: { type: 'complete' } })
-    expect(await c.request({ uri: '/check/cors' })).toEqual({
+    expect(await c.request({ url: '/check/cors' })).toEqual({
       result: { allowed: true, withCredentials: true },
     })
     expect(
       await c.request({
-        uri: '/data/references/production/documents/some-id/to',
+        url: '/data/references/production/documents/some-id/to',
         query: { excludeInternalReferences: 'true', excludePaths: 'true' },
       }),
     ).toEqual({ totalCount: 0, references: [] })
     await expect(
-      c.request({ uri: '/data/references/production/documents/some-id/to' }),
+      c.request({ url: '/data/references/production/documents/some-id/to' }),
     ).rejects.toMatchObject({
       statusCode: 404,
     })
@@ -131,10 +131,10 @@ describe('Studio stubs', () => {
 
 describe('project members', () => {
   it('lists accounts only to signed-in users', async () => {
-    const anonymous = await client().request<{ members: unknown[] }>({ uri: '/projects/local' })
+    const anonymous = await client().request<{ members: unknown[] }>({ url: '/projects/local' })
     expect(anonymous.members).toEqual([])
     const viewer = await client(tokens.viewer).request<{ members: { role: string }[] }>({
-      uri: '/projects/local',
+      url: '/projects/local',
     })
     expect(viewer.members.map((m) => m.role).sort()).toEqual(
       expect.arrayContaining(['administrator', 'editor', 'viewer']),
@@ -146,35 +146,35 @@ describe('users and key-value settings', () => {
   it('persists Studio settings per user', async () => {
     const editor = client(tokens.editor)
     const set = await editor.request({
-      uri: '/users/me/keyvalue',
+      url: '/users/me/keyvalue',
       method: 'PUT',
       body: [{ key: 'studio.inspector', value: { open: true } }],
     })
     expect(set).toEqual([{ key: 'studio.inspector', value: { open: true } }])
-    expect(await editor.request({ uri: '/users/me/keyvalue/studio.inspector,other' })).toEqual([
+    expect(await editor.request({ url: '/users/me/keyvalue/studio.inspector,other' })).toEqual([
       { key: 'studio.inspector', value: { open: true } },
       { key: 'other', value: null },
     ])
-    expect(await client(tokens.viewer).request({ uri: '/users/me/keyvalue/studio.inspector' })).toEqual([
+    expect(await client(tokens.viewer).request({ url: '/users/me/keyvalue/studio.inspector' })).toEqual([
       { key: 'studio.inspector', value: null },
     ])
-    await expect(client().request({ uri: '/users/me/keyvalue/x' })).rejects.toMatchObject({ statusCode: 401 })
+    await expect(client().request({ url: '/users/me/keyvalue/x' })).rejects.toMatchObject({ statusCode: 401 })
     await expect(
-      editor.request({ uri: '/users/me/keyvalue', method: 'PUT', body: { nope: 1 } }),
+      editor.request({ url: '/users/me/keyvalue', method: 'PUT', body: { nope: 1 } }),
     ).rejects.toMatchObject({ statusCode: 400 })
   })
 
   it('looks users up by id: one id gives an object, several an array', async () => {
     const editor = client(tokens.editor)
-    const me = await editor.request<{ id: string }>({ uri: '/users/me' })
-    expect(await editor.request({ uri: `/users/${me.id}` })).toMatchObject({
+    const me = await editor.request<{ id: string }>({ url: '/users/me' })
+    expect(await editor.request({ url: `/users/${me.id}` })).toMatchObject({
       id: me.id,
       displayName: 'editor',
     })
-    const many = await editor.request<unknown[]>({ uri: `/users/${me.id},unknown` })
+    const many = await editor.request<unknown[]>({ url: `/users/${me.id},unknown` })
     expect(many).toHaveLength(1)
-    expect(await editor.request({ uri: '/users/unknown' })).toEqual([])
-    expect(await editor.request({ uri: '/users/seed' })).toMatchObject({
+    expect(await editor.request({ url: '/users/unknown' })).toEqual([])
+    expect(await editor.request({ url: '/users/seed' })).toMatchObject({
       id: 'seed',
       displayName: 'Seed content',
     })

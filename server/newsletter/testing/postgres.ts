@@ -16,6 +16,7 @@ export async function createTestSchema(): Promise<{ pool: pg.Pool; url: string; 
   } catch (error) {
     throw new Error(
       `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${(error as Error).message}). Start it (bash .ci/run does) or set TEST_DATABASE_URL.`,
+      { cause: error },
     )
   }
   await admin.query(`CREATE SCHEMA ${schema}`)

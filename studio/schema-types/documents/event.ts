@@ -1,4 +1,4 @@
-import { CalendarIcon } from '@sanity/icons'
+import { CalendarIcon } from '@sanity/icons/Calendar'
 import { defineField, defineType } from 'sanity'
 import { choiceField, slugField } from '../fields'
 import {

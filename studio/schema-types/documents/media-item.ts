@@ -1,4 +1,6 @@
-import { ImageIcon, PlayIcon, VideoIcon } from '@sanity/icons'
+import { ImageIcon } from '@sanity/icons/Image'
+import { PlayIcon } from '@sanity/icons/Play'
+import { VideoIcon } from '@sanity/icons/Video'
 import { defineField, defineType } from 'sanity'
 import { choiceField, slugField } from '../fields'
 import { validateAlt, validateCredit, validateMediaSource, validateYouTubeId } from '../validation'

@@ -1,4 +1,4 @@
-import { CogIcon } from '@sanity/icons'
+import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { hasAsset } from '../objects/block-content'
 import { validateAlt, validateHttpUrl } from '../validation'

@@ -1,4 +1,5 @@
-import { DownloadIcon, UsersIcon } from '@sanity/icons'
+import { DownloadIcon } from '@sanity/icons/Download'
+import { UsersIcon } from '@sanity/icons/Users'
 import {
   Badge,
   Box,
@@ -85,7 +86,7 @@ function StatusTabs({
   onSelect: (id: Filter) => void
 }) {
   return (
-    <TabList space={2}>
+    <TabList gap={2}>
       {FILTERS.map(({ id, title }) => (
         <Tab
           key={id}
@@ -114,7 +115,7 @@ function SubscriberRow({
   return (
     <Card padding={3} borderBottom>
       <Flex align="center" gap={3} wrap="wrap">
-        <Stack space={2} flex={1}>
+        <Stack gap={2} flex={1}>
           <Text weight="semibold">{subscriber.email}</Text>
           <Text size={1} muted>
             {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
@@ -123,7 +124,7 @@ function SubscriberRow({
           </Text>
         </Stack>
         <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
-        <Inline space={2}>
+        <Inline gap={2}>
           <Button
             text="Unsubscribe"
             mode="ghost"
@@ -221,7 +222,7 @@ function SubscribersView({ token }: { token: string | undefined }) {
   })
 
   return (
-    <Stack space={4}>
+    <Stack gap={4}>
       <Flex align="center" gap={3} wrap="wrap">
         <Heading as="h1" size={2}>
           Subscribers
@@ -292,7 +293,7 @@ function CloudSubscribersTool() {
       {token ? (
         <SubscribersView token={token} />
       ) : (
-        <Stack space={3}>
+        <Stack gap={3}>
           <Heading as="h1" size={2}>
             Subscribers
           </Heading>
