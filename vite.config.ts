@@ -1,12 +1,17 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { appChunkGroup } from './scripts/build/app-chunk.ts'
 import { minifySiteChunks } from './scripts/build/minify-site-chunks.ts'
+import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
+
+const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 
 /** The Studio's page, behind `/admin`: the chunk that holds it, and all it alone imports, is the Studio's. */
 const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')
 
 export default defineConfig({
-  plugins: [react(), minifySiteChunks({ studioPage: isStudioPage })],
+  plugins: [react(), packageStylesInTheirChunk(), minifySiteChunks({ studioPage: isStudioPage })],
   publicDir: 'web/public',
   build: {
     outDir: 'dist/client',
@@ -29,6 +34,14 @@ export default defineConfig({
         // loaded through Vite's preload helper, which fetches a chunk's whole dependency tree in parallel
         // already, so those lines only cost bytes (142 gzip on a gallery deep link; ADR 130, option 35).
         hoistTransitiveImports: false,
+        codeSplitting: {
+          groups: [
+            appChunkGroup({
+              entry: `${root}/web/src/entry-client.tsx`,
+              app: `${root}/web/src/hydrate-app.tsx`,
+            }),
+          ],
+        },
         // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {

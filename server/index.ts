@@ -1,3 +1,4 @@
+import './entry-guard'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -9,7 +10,7 @@ import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
 import { acceptStudioSocket, isStudioSocketRequest } from './content-api/http/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
-import { addAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
+import { listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { installProcessGuard } from './process-guard'
@@ -200,8 +201,12 @@ async function main() {
     if (isStudioSocketRequest(req)) acceptStudioSocket(req, socket)
     else if (env.NODE_ENV !== 'development') socket.destroy()
   })
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve))
-  const acceptWatchers = await addAcceptWatchers(server, env.HTTP_ACCEPT_WATCHERS, logger)
+  const acceptWatchers = await listenWithAcceptWatchers(
+    server,
+    { port: env.PORT, host: env.HOST },
+    env.HTTP_ACCEPT_WATCHERS,
+    logger,
+  )
   const port = (server.address() as AddressInfo).port
   logger.info(
     { port, mode: env.NODE_ENV, acceptWatchers: acceptWatchers.count },

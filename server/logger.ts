@@ -5,13 +5,17 @@ import { redactFields } from './http/redact-fields'
 
 export type { Logger }
 
+/** Each logger `createLogger` made, and the stream its lines go to. */
+const destinations = new WeakMap<Logger, DestinationStream>()
+
 /**
  * One JSON logger for the process; request logs are children of it (see http/request-logger.ts). E-mail
  * addresses, tokens and sids are redacted from fields and messages (http/redact.ts).
  */
 export function createLogger(
   env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
-  destination?: DestinationStream,
+  // pino's own default: standard output through sonic-boom.
+  destination: DestinationStream = pino.destination(1),
 ): Logger {
   const options: LoggerOptions = {
     level: env.LOG_LEVEL,
@@ -28,5 +32,17 @@ export function createLogger(
       },
     },
   }
-  return destination ? pino(options, destination) : pino(options)
+  const logger = pino(options, destination)
+  destinations.set(logger, destination)
+  return logger
+}
+
+/**
+ * The stream every line of `logger` (made by `createLogger`, not a child of it) goes to, for a writer that
+ * formats its own lines into the same log (http/batched-request-log.ts).
+ */
+export function destinationOf(logger: Logger): DestinationStream {
+  const destination = destinations.get(logger)
+  if (!destination) throw new Error('destinationOf: a logger made by createLogger, not a child of it')
+  return destination
 }

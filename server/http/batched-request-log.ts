@@ -1,5 +1,4 @@
-import { pino } from 'pino'
-import type { Logger } from '../logger'
+import { destinationOf, type Logger } from '../logger'
 import { redactUrl } from './redact'
 
 export type LoggedRequest = {
@@ -18,8 +17,6 @@ export type BatchedRequestLog = {
   flush: () => void
 }
 
-type Destination = { write: (text: string) => unknown }
-
 /**
  * The log line of a request answered from the page cache (ADR 090): the fields and levels of
  * http/request-logger.ts (`info`, `warn` from 400), the logger's own bindings and time format, plus
@@ -29,8 +26,7 @@ type Destination = { write: (text: string) => unknown }
  * answer; lines still queued when the process dies abruptly are lost (at most one turn's worth).
  */
 export function batchedRequestLog(logger: Logger, extra: Record<string, string> = {}): BatchedRequestLog {
-  // pino exports its symbols for integrations; this one holds the destination every line of the logger goes to.
-  const destination = (logger as unknown as Record<symbol, Destination>)[pino.symbols.streamSym]!
+  const destination = destinationOf(logger)
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1)
   const fields = JSON.stringify(extra).slice(1, -1)
   const before = bindings ? `,${bindings},"req":{"id":` : ',"req":{"id":'

@@ -108,6 +108,11 @@ test('public pages carry none of the Studio: no admin chunk requested, none in t
     expect(file).not.toMatch(/admin-page/)
     expect(readFileSync(`dist/client/${file}`, 'utf8')).not.toContain('sanity.studio')
   }
+  // The Studio's own stylesheets (@sanity/ui's `.u-…` classes, the Portable Text editor's) travel in its chunks
+  // (scripts/build/package-styles-in-their-chunk.ts), not in the one stylesheet every page loads.
+  const siteStylesheet = readFileSync(`dist/client/${manifest['style.css']!.file}`, 'utf8')
+  expect(siteStylesheet).not.toMatch(/\.u-[A-Za-z0-9_]+\{|@layer sui|--card-bg-color|--pt-plugin-table/)
+  expect(siteStylesheet.length).toBeLessThan(40_000)
   const serverBundle = readdirSync('dist/server', { recursive: true, encoding: 'utf8' }).filter((f) =>
     f.endsWith('.js'),
   )

@@ -1,3 +1,4 @@
+import '../../entry-guard'
 import { EnvError } from '../../env'
 import { runCli } from './run-cli'
 

@@ -59,6 +59,21 @@ describe('ACL grants per role', () => {
   })
 })
 
+describe('project grants', () => {
+  it('let a signed-in user read the project and its members, and offer no invitations and no Studio deploys', async () => {
+    const read = [{ grants: [{ name: 'read', params: {} }], config: {} }]
+    for (const role of ['administrator', 'editor', 'viewer']) {
+      const grants = await client(tokens[role]).request({ url: '/projects/local/grants' })
+      expect(grants).toEqual({ 'sanity.project': read, 'sanity.project.members': read })
+      expect(JSON.stringify(grants)).not.toMatch(/invite|deployStudio/)
+    }
+    expect(await client().request({ url: '/projects/local/grants' })).toEqual({})
+    await expect(client(tokens.editor).request({ url: '/projects/other/grants' })).rejects.toMatchObject({
+      statusCode: 404,
+    })
+  })
+})
+
 describe('Studio stubs', () => {
   it('answers what the research says', async () => {
     const c = client(tokens.editor)

@@ -101,6 +101,17 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
     res.set('Cache-Control', 'no-store').json(grantsFor(res.locals.principal ?? ANONYMOUS))
   })
 
+  // Project grants (Studio 6 asks at every start): a signed-in user reads the project and its members. Nobody is
+  // offered what happens only on Sanity's side: invitations (accounts come from the content CLI) and deploying the
+  // Studio's schema to Sanity's schema service.
+  router.get('/projects/:projectId/grants', knownProject, (_req, res) => {
+    const signedIn = (res.locals.principal ?? ANONYMOUS).kind !== 'anonymous'
+    const read = [{ grants: [{ name: 'read', params: {} }], config: {} }]
+    res
+      .set('Cache-Control', 'no-store')
+      .json(signedIn ? { 'sanity.project': read, 'sanity.project.members': read } : {})
+  })
+
   router.get('/projects/:projectId/user-applications', (_req, res) => res.json([]))
 
   // Sanity's cloud-only services, answered with what the Studio reads as "nothing here", so it neither logs a

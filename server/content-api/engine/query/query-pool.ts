@@ -41,12 +41,8 @@ function workerFile(): Promise<string> {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       logLevel: 'silent',
-      // groq-js's CommonJS dependencies call require().
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
     })
     process.once('exit', () => rmSync(outfile, { force: true }))
     return outfile

@@ -13,7 +13,7 @@ async function loadAdminPage() {
   const content = window[APP_STATE_GLOBAL]?.config.content
   if (content?.backend === 'local') {
     const { answerCloudOnlyRequestsLocally } = await import('../../features/admin/cloud-only-requests')
-    answerCloudOnlyRequestsLocally()
+    answerCloudOnlyRequestsLocally({ projectId: content.projectId })
     const { exchangeLoginHandBack } = await import('../../features/admin/login-hand-back')
     await exchangeLoginHandBack({ projectId: content.projectId, apiBase: content.apiUrl })
   }

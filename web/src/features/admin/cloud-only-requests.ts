@@ -1,5 +1,5 @@
 /**
- * Requests the Studio's code sends to Sanity's cloud whatever its backend. With the self-hosted content API they
+ * Requests the Studio's code sends to Sanity's cloud whatever its backend, or to hostnames only Sanity's cloud has. With the self-hosted content API they
  * cannot work (the CSP refuses them, and offline there is no network) and each failure logs console errors, so
  * the admin page answers them in the browser instead (ADR 102).
  */
@@ -29,6 +29,24 @@ export function cloudOnlyAnswer(url: URL): Response | null {
   )
 }
 
+/**
+ * The same-origin URL for a request to a project hostname of the embedded API (`https://local.<host>/content/...`),
+ * or null for every other request. Studio 6 runs Sanity's App SDK inside (the current user, telemetry consent),
+ * which puts the project id in front of the API's host as Sanity's cloud does and takes no client factory (the
+ * Studio's own clients are told `useProjectHostname: false`, studio/studio-config.ts). This API has no
+ * per-project hostnames, and a deployment's DNS knows none, so the request goes to the page's own origin.
+ */
+export function withoutProjectHostname(
+  url: URL,
+  projectId: string,
+  page: Pick<Location, 'origin'>,
+): URL | null {
+  const origin = new URL(page.origin)
+  if (url.hostname !== `${projectId}.${origin.hostname}` || url.port !== origin.port) return null
+  if (url.protocol !== origin.protocol || !url.pathname.startsWith('/content/')) return null
+  return new URL(`${url.pathname}${url.search}`, origin)
+}
+
 function requestUrl(input: RequestInfo | URL): URL | null {
   try {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
@@ -40,14 +58,21 @@ function requestUrl(input: RequestInfo | URL): URL | null {
 
 let installed = false
 
-/** Wraps `window.fetch` once, for the lifetime of the admin page: cloud-only requests never leave the browser. */
-export function answerCloudOnlyRequestsLocally(): void {
+/**
+ * Wraps `window.fetch` once, for the lifetime of the admin page: cloud-only requests never leave the browser, and
+ * requests to a project hostname of the embedded API go to the page's origin.
+ */
+export function answerCloudOnlyRequestsLocally({ projectId }: { projectId: string }): void {
   if (installed) return
   installed = true
   const networkFetch = window.fetch.bind(window)
   window.fetch = (input, init) => {
     const url = requestUrl(input)
-    const answer = url ? cloudOnlyAnswer(url) : null
-    return answer ? Promise.resolve(answer) : networkFetch(input, init)
+    if (!url) return networkFetch(input, init)
+    const answer = cloudOnlyAnswer(url)
+    if (answer) return Promise.resolve(answer)
+    const sameOrigin = withoutProjectHostname(url, projectId, window.location)
+    if (!sameOrigin) return networkFetch(input, init)
+    return networkFetch(input instanceof Request ? new Request(sameOrigin, input) : sameOrigin, init)
   }
 }
