@@ -44,9 +44,13 @@ describe('the supported Node.js version', () => {
     const script = `import { refuseUnsupportedNode } from '${guard}'
 refuseUnsupportedNode(new URL('${pathToFileURL(path.join(dir, 'package.json')).href}'))
 console.log('still running')`
-    const failed = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]).catch(
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    )
+    const failed = await run(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+    ]).catch((error: { code: number; stdout: string; stderr: string }) => error)
     expect(failed).toMatchObject({ code: 1, stdout: '' })
     expect((failed as { stderr: string }).stderr).toContain(
       `needs Node.js 99.0.0 or later (Node 24 LTS); this is Node.js ${process.versions.node}`,

@@ -12,7 +12,10 @@ export type AcceptWatchers = {
 export type ListenAddress = { port: number; host: string }
 
 /** `server.listen(options)`, settled by the `listening` or the `error` event, whichever comes first. */
-function listenOn(server: NetServer | HttpServer, options: ListenAddress & { reusePort?: boolean }): Promise<void> {
+function listenOn(
+  server: NetServer | HttpServer,
+  options: ListenAddress & { reusePort?: boolean },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => {
       server.off('listening', onListening)

@@ -62,7 +62,10 @@ export async function publishedQuery<T>(page: Page, query: string, params: Recor
 export async function createDocument(page: Page, listTitle: string, typeTitle: string) {
   await page.getByRole('link', { name: listTitle, exact: true }).click()
   await page.getByRole('link', { name: typeTitle, exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Untitled', level: 2 })).toBeVisible({ timeout: 30_000 })
+  // Studio 6 titles a new document "New <type>" (Studio 5: "Untitled").
+  await expect(page.getByRole('heading', { name: `New ${typeTitle}`, level: 2 })).toBeVisible({
+    timeout: 30_000,
+  })
 }
 
 /**
