@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { appChunkGroup } from './scripts/build/app-chunk.ts'
-import { minifySiteChunks } from './scripts/build/minify-site-chunks.ts'
 import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -11,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')
 
 export default defineConfig({
-  plugins: [react(), packageStylesInTheirChunk(), minifySiteChunks({ studioPage: isStudioPage })],
+  plugins: [react(), packageStylesInTheirChunk()],
   publicDir: 'web/public',
   build: {
     outDir: 'dist/client',
@@ -27,14 +26,14 @@ export default defineConfig({
     // again when a lazy chunk loads (it looks for a <link>, not an inline style): a second download, and every
     // rule applied twice.
     cssCodeSplit: false,
-    rollupOptions: {
+    rolldownOptions: {
       input: 'web/src/entry-client.tsx',
       output: {
-        // No `import "./chunk.js"` lines for a chunk's transitive dependencies: every chunk but the entry is
-        // loaded through Vite's preload helper, which fetches a chunk's whole dependency tree in parallel
-        // already, so those lines only cost bytes (142 gzip on a gallery deep link; ADR 130, option 35).
-        hoistTransitiveImports: false,
+        // Rolldown writes no `import "./chunk.js"` lines for a chunk's transitive dependencies (Rollup did unless
+        // told otherwise: 142 B gzip on a gallery deep link, ADR 130): Vite's preload helper fetches a chunk's
+        // whole dependency tree in parallel already.
         codeSplitting: {
+          // What the app chunk loads at once stays in that one chunk (scripts/build/app-chunk.ts).
           groups: [
             appChunkGroup({
               entry: `${root}/web/src/entry-client.tsx`,
@@ -42,7 +41,7 @@ export default defineConfig({
             }),
           ],
         },
-        // Rollup names the admin route's chunk after some Sanity module it merged with; a stable name
+        // Rolldown names the admin route's chunk after some Sanity module it merged with; a stable name
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {
           if (chunk.moduleIds.some(isStudioPage)) return 'assets/admin-page-[hash].js'

@@ -13,12 +13,12 @@
  * machine, with whatever else runs on it: the servers are warmed up first, then measured in turn, rotating
  * which goes first, `BENCH_ROUNDS` times; the median ratio is the figure. Only the ratios mean anything.
  *
- * What the p99 at 200 connections measures (ADR 090): every wrk run opens its connections at once, and Node 20's
- * libuv accepts one connection per watcher and event-loop turn, so with one watcher the last of 200 new
+ * What the p99 at 200 connections measures (ADR 090): every wrk run opens its connections at once, and Node's
+ * libuv accepts one connection per listening socket and event-loop turn, so with one socket the last of 200 new
  * connections waits for about 200 turns, each of which serves every connection already open. wrk corrects its
  * percentiles for coordinated omission (a request held for L ms adds a sample for every request its connection
- * would have sent meanwhile), so those first requests decide the p99. The bare servers keep Node's one watcher;
- * this server runs as in production, with `HTTP_ACCEPT_WATCHERS` (8) watchers on its listening socket.
+ * would have sent meanwhile), so those first requests decide the p99. The bare servers keep Node's one socket;
+ * this server runs as in production, with `HTTP_ACCEPT_WATCHERS` (8) sockets on its port (`reusePort`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
