@@ -1,6 +1,6 @@
 /**
- * Lighthouse 12 (mobile preset, simulated throttling) on the system's Chromium, side by side with a floor app
- * (issue 14): `scripts/bench/floor-app/`, Vite + React 19 + react-router 7's data router + react-query 5 rendering
+ * Lighthouse 13 (mobile preset, simulated throttling) on the system's Chromium, side by side with a floor app
+ * (issue 14): `scripts/bench/floor-app/`, Vite + React 19 + react-router's data router + react-query 5 rendering
  * one heading, built here with the project's own versions. The production build is served the way `npm start`
  * serves it (fresh data dir with the seed content). Runs are interleaved (floor, then each site page) for
  * ROUNDS rounds, each in a fresh Chromium profile; the medians are printed side by side with the differences.
@@ -47,11 +47,16 @@ type Lhr = {
   >
 }
 
-/** A row of an audit's table; the LCP element audit holds two tables (the element, then its phases). */
+/**
+ * An item of an audit's details: a row of the network table, or in the LCP breakdown's list, its table of
+ * subparts, then the LCP element as a node item.
+ */
 type LhrItem = {
   url: string
   resourceType?: string
-  items?: { node?: { snippet?: string; selector?: string }; phase?: string; timing?: number }[]
+  type?: string
+  snippet?: string
+  items?: { subpart?: string; duration?: number }[]
 }
 
 type Figures = {
@@ -179,9 +184,11 @@ async function audit(url: string): Promise<Figures> {
   const failing = Object.entries(lhr.audits)
     .filter(([, a]) => typeof a.score === 'number' && a.score < 0.9)
     .map(([id, a]) => `${id} (${a.score})`)
-  const [elementTable, phaseTable] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? []
-  const lcpElement = elementTable?.items?.[0]?.node?.snippet ?? '(none)'
-  const lcpPhases = (phaseTable?.items ?? []).map((row) => `${row.phase} ${ms(row.timing ?? 0)}`).join(', ')
+  // Lighthouse 13: the LCP breakdown insight lists its subparts table, then the LCP element.
+  const breakdown = lhr.audits['lcp-breakdown-insight']?.details?.items ?? []
+  const lcpElement = breakdown.find((item) => item.type === 'node')?.snippet ?? '(none)'
+  const subparts = breakdown.find((item) => item.type !== 'node')?.items ?? []
+  const lcpPhases = subparts.map((row) => `${row.subpart} ${ms(row.duration ?? 0)}`).join(', ')
   return {
     lcpElement,
     lcpPhases,
@@ -322,7 +329,7 @@ async function main() {
       for (const page of pages) siteRuns.get(page)!.push(await audit(`${origin}${page}`))
     }
 
-    console.log(`\nLighthouse 12, mobile preset, simulated throttling, ${ROUNDS} interleaved rounds`)
+    console.log(`\nLighthouse 13, mobile preset, simulated throttling, ${ROUNDS} interleaved rounds`)
     console.log(`floor app ${floorUrl}: scripts ${floorRuns[0]!.scripts.join(' ')}`)
     for (const page of pages) report(page, siteRuns.get(page)!, floorRuns)
   } finally {
