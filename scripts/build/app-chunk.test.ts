@@ -37,6 +37,10 @@ describe('appChunkGroup', () => {
     for (const id of ['app', 'react', 'router', 'lib']) expect(nameOf(id)).toBe('hydrate-app')
   })
 
+  it('does not pull in what its members import, so the entry never imports the app chunk statically', () => {
+    expect(appChunkGroup({ entry: 'entry', app: 'app' }).includeDependenciesRecursively).toBe(false)
+  })
+
   it("leaves the entry's own modules, route chunks and the Studio to Rolldown", () => {
     for (const id of ['entry', 'after-first-paint', 'route', 'shared', 'admin-page', 'studio']) {
       expect(nameOf(id)).toBeNull()

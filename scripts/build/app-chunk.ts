@@ -25,6 +25,9 @@ export function staticallyImported(from: string, graph: ModuleGraph): Set<string
 export function appChunkGroup({ entry, app }: { entry: string; app: string }): Rolldown.CodeSplittingGroup {
   let members: Set<string> | undefined
   return {
+    // Not the members' own imports: those the entry holds (the first-input listener, the preload helper) stay
+    // where Rolldown puts them, outside the app chunk, or the entry would import the app chunk statically.
+    includeDependenciesRecursively: false,
     name: (id, graph) => {
       if (!members) {
         const paged = staticallyImported(entry, graph)

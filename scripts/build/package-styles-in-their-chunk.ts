@@ -8,11 +8,21 @@ const SUFFIX = '.js'
 export const isPackageModule = (importer: string | undefined) =>
   importer !== undefined && /[\\/]node_modules[\\/]/.test(importer)
 
-/** The module that stands in for a package's stylesheet: its text, added to the document when the module runs. */
+/**
+ * An `@font-face` rule that fetches its font from another origin. The Studio 6 design system loads Inter from
+ * Sanity's CDN: offline that is a failed request in the console, online a request to a third party for every
+ * editor. Without the rule the Studio's font stack goes on to the system's fonts, as Studio 5's did.
+ */
+export const REMOTE_FONT_FACE = /@font-face\s*\{[^}]*url\(\s*["']?(?:https?:)?\/\/[^}]*\}/g
+
+/**
+ * The module that stands in for a package's stylesheet: its text less remote fonts, added to the document when
+ * the module runs.
+ */
 export const styleModuleCode = (stylesheet: string) =>
   `import text from ${JSON.stringify(`${stylesheet}?inline`)}\n` +
   `const style = document.createElement('style')\n` +
-  `style.textContent = text\n` +
+  `style.textContent = text.replace(${REMOTE_FONT_FACE.toString()}, '')\n` +
   `document.head.append(style)\n`
 
 /**
