@@ -11,9 +11,17 @@ const imports: Record<string, string[]> = {
   route: ['react', 'shared'],
   'admin-page': ['react', 'studio'],
 }
-const graph = {
-  getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id]! } : { importedIds: [] }),
+/** A module graph as Rolldown hands it to a chunking pass: the same info object for a module within the pass. */
+const graphOf = (edges: Record<string, string[]>) => {
+  const infos = new Map<string, { importedIds: string[] }>()
+  return {
+    getModuleInfo: (id: string) => {
+      if (!infos.has(id)) infos.set(id, { importedIds: edges[id] ?? [] })
+      return infos.get(id)!
+    },
+  }
 }
+const graph = graphOf(imports)
 
 describe('staticallyImported', () => {
   it('follows static imports only, through cycles, itself included', () => {
@@ -39,6 +47,16 @@ describe('appChunkGroup', () => {
 
   it('does not pull in what its members import, so the entry never imports the app chunk statically', () => {
     expect(appChunkGroup({ entry: 'entry', app: 'app' }).includeDependenciesRecursively).toBe(false)
+  })
+
+  it('works out its members for each chunking pass, not once for every build', () => {
+    const { name } = appChunkGroup({ entry: 'entry', app: 'app' })
+    const nameIn = (pass: ReturnType<typeof graphOf>, id: string) =>
+      typeof name === 'function' ? name(id, pass as never) : name
+    expect(nameIn(graph, 'router')).toBe('hydrate-app')
+    const rebuilt = graphOf({ ...imports, app: ['react', 'lib'], lib: ['router'], entry: ['router'] })
+    expect(nameIn(rebuilt, 'router')).toBeNull()
+    expect(nameIn(rebuilt, 'lib')).toBe('hydrate-app')
   })
 
   it("leaves the entry's own modules, route chunks and the Studio to Rolldown", () => {

@@ -23,17 +23,23 @@ export function staticallyImported(from: string, graph: ModuleGraph): Set<string
  * The app is always loaded before those chunks, so they lose nothing by importing from it.
  */
 export function appChunkGroup({ entry, app }: { entry: string; app: string }): Rolldown.CodeSplittingGroup {
-  let members: Set<string> | undefined
+  // One member set per chunking pass: Rolldown hands out the same module info objects within a pass only, so a
+  // second build from this config (another environment, a watch rebuild) computes its own.
+  const membersOf = new WeakMap<object, Set<string>>()
+  const members = (graph: ModuleGraph) => {
+    const pass = graph.getModuleInfo(entry)
+    let found = pass && membersOf.get(pass)
+    if (!found) {
+      const paged = staticallyImported(entry, graph)
+      found = new Set([...staticallyImported(app, graph)].filter((module) => !paged.has(module)))
+      if (pass) membersOf.set(pass, found)
+    }
+    return found
+  }
   return {
     // Not the members' own imports: those the entry holds (the first-input listener, the preload helper) stay
     // where Rolldown puts them, outside the app chunk, or the entry would import the app chunk statically.
     includeDependenciesRecursively: false,
-    name: (id, graph) => {
-      if (!members) {
-        const paged = staticallyImported(entry, graph)
-        members = new Set([...staticallyImported(app, graph)].filter((module) => !paged.has(module)))
-      }
-      return members.has(id) ? 'hydrate-app' : null
-    },
+    name: (id, graph) => (members(graph).has(id) ? 'hydrate-app' : null),
   }
 }
