@@ -20,6 +20,7 @@ test.setTimeout(120_000)
 test('plain /admin redirects to HTTPS, and the Studio signs in and out with a local account', async ({
   page,
   consoleErrors,
+  externalRequests,
 }) => {
   await page.goto('/admin')
   await expect(page).toHaveURL(`${HTTPS_ORIGIN}/admin`)
@@ -34,6 +35,9 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   // Signed in, the Studio logs nothing: no refused update check, no 404s, no socket retries (ADR 102).
   await page.waitForTimeout(5_000)
   expect(studioErrors).toEqual([])
+  // Nor does the Studio reach a third party: no update check, no font from Sanity's CDN (ADR 102). The site's
+  // analytics script (configured on this server, blocked here) is the page's, not the Studio's.
+  expect(externalRequests.filter((url) => !url.startsWith('https://www.googletagmanager.com/'))).toEqual([])
 
   await page.getByRole('button', { name: 'Administrator' }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
