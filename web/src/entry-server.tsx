@@ -1,17 +1,17 @@
 import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, StaticRouter, type StaticHandlerContext } from 'react-router'
 import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
 import { RouteError } from './app/route-error'
-import { AppRoutes, createRoutes, preloadRoutes, type RouteHandle } from './app/routes'
+import type { RouteHandle } from './app/route-handle'
+import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
-import { StaticRouter } from './lib/router'
 import { serializeJsonForScript } from './lib/serialize-json'
 import { syncTagsOf } from './lib/sync-tags'
 
@@ -101,7 +101,7 @@ export const renderPage: RenderPage = async (
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
   const routes = createRoutes({ queryClient, contentClient, now: () => now })
   // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
-  // then drawn with the project's router (web/src/lib/router), which matches the same way (ADR 130).
+  // then drawn from the same table by React Router's `useRoutes` (ADR 030).
   const [context] = await Promise.all([
     createStaticHandler(routes).query(request),
     preloadRoutes(routes, new URL(request.url).pathname),
@@ -111,9 +111,7 @@ export const renderPage: RenderPage = async (
     if (location) return { type: 'redirect', status: context.status, location }
     throw new Error(`A route answered with a ${context.status} Response that the page renderer cannot send`)
   }
-  const thrown = context.errors ? Object.values(context.errors)[0] : undefined
-  // A loader's 404 (an unknown news post) only sets the status: the route renders the 404 page from its data.
-  const failed = isRouteErrorResponse(thrown) && thrown.status === 404 ? undefined : thrown
+  const failed = context.errors ? Object.values(context.errors)[0] : undefined
   if (failed) console.error('A route loader failed:', failed)
 
   const stateWith = (pageAssets: ClientAssets): AppState => ({

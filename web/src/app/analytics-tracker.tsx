@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useLocation } from '../lib/router'
+import { useLocation } from 'react-router'
 import { initAnalytics, trackPageView } from '../lib/analytics'
 import { usePublicConfig } from '../lib/public-config-context'
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react'
-import type { RouteHandle } from './routes'
+import type { RouteHandle } from './route-handle'
 
 type Page = ComponentType<Record<string, never>>
 

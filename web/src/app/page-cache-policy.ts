@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
-import { matchRoutes } from '../lib/router'
-import { createRoutes, type KnownParamValues, type RouteHandle } from './routes'
+import { matchRoutes } from 'react-router'
+import type { KnownParamValues, RouteHandle } from './route-handle'
+import { createRoutes } from './routes'
 
 /**
  * How the server may keep a page's HTML (ADR 090): `params` are the query parameters that change what the

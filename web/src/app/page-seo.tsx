@@ -1,4 +1,4 @@
-import { useLocation } from '../lib/router'
+import { useLocation } from 'react-router'
 import { Seo, type SeoProps } from '../components/seo/seo'
 import { useSiteSettings } from '../features/site/api/get-site-settings'
 import { useImageUrl } from '../lib/content-context'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Outlet, useLocation } from '../lib/router'
+import { Outlet, useLocation } from 'react-router'
 import { AnalyticsTracker } from './analytics-tracker'
 
 /**

@@ -1,36 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { matchRoutes, useRoutes, type RouteObject } from '../lib/router'
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
 import { gallerySlugs } from '../features/media/api/get-gallery-items'
 import type { ContentClient } from '../lib/content-client'
 import { lazyRoute } from './lazy-route'
+import type { RouteHandle } from './route-handle'
 import './route-styles'
 import { newsListLoader, newsPostLoader } from './loaders/news-loaders'
 import { homeLoader, siteLayoutLoader } from './loaders/site-loaders'
 import { pastShowsLoader, showLoader } from './loaders/show-loaders'
 import { RootLayout } from './root-layout'
 import { SiteLayout } from './site-layout'
-
-/**
- * `handle.status` lets the server answer with the right HTTP status for a page that renders fine.
- * `handle.cache` tells the server's page cache (ADR 090) which query parameters change what the route renders
- * (the others are ignored), or `false` for a page that differs per visitor and must never be stored.
- * Routes without it are cached per path.
- */
-/** The values of a query parameter that name existing content, read once per content revision. */
-export type KnownParamValues = (client: ContentClient) => Promise<string[]>
-
-/**
- * `cache.params`: the query parameters the page renders from (ADR 090). `cache.known`: for a parameter whose
- * values name content, the values that exist; any other value renders the page as without the parameter.
- */
-export type RouteHandle = {
-  status?: number
-  cache?: false | { params: string[]; known?: Record<string, KnownParamValues> }
-  /** Fetches the route's page chunk (lazy-route.tsx). */
-  preload?: () => Promise<unknown>
-}
 
 // Each page in a chunk of its own (ADR 130): the home page carries no news, shows or admin code, and the
 // other pages no home page code.
@@ -57,13 +38,14 @@ const page = {
 export type RouteDeps = { queryClient: QueryClient; contentClient: ContentClient; now?: () => Date }
 
 /**
- * One route table for the server and the browser (see ADR 030). The server runs it through React Router's
- * static handler: the loaders fill the per-request query cache through the same query-options factories the
- * components read with (and return nothing, so the data travels once, in the dehydrated cache), and the
- * matched route's `handle` gives the HTTP status. Both renders then draw the table with `useRoutes`; in the
- * browser, pages read their data with `useSuspenseQuery`, which fetches what the cache lacks. Loaders run only
- * on the server: `import.meta.env.SSR` is a build-time constant, so the browser bundle carries none of them
- * (ADR 130).
+ * The one route table, for React Router on the server and in the browser (ADR 030). The server runs it through
+ * React Router's static handler: the loaders fill the per-request query cache through the same query-options
+ * factories the components read with (and return `null`, so the data travels once, in the dehydrated cache;
+ * `pageNotFound()` when the address names no content), and the matched routes give the HTTP status. Both
+ * renders then draw the table with React Router's `useRoutes`; in the browser, pages read their data with
+ * `useSuspenseQuery`, which fetches what the cache lacks. Loaders run only on the server (`import.meta.env.SSR`
+ * is a build-time constant, so the browser bundle carries none of them): the browser routes in React Router's
+ * declarative mode, 14.6 KB gzip where its data router is 33.5 KB (ADR 030).
  */
 export function createRoutes({
   queryClient,

@@ -1,4 +1,4 @@
-import { Outlet } from '../lib/router'
+import { Outlet } from 'react-router'
 import { SiteFooter } from '../components/layout/site-footer'
 import { SiteHeader } from '../components/layout/site-header'
 import { Toaster } from '../components/ui/toast'

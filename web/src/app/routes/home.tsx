@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useLocation } from '../../lib/router'
+import { useLocation } from 'react-router'
 import { EventsSection } from '../../features/events/components/events-section'
 import { useTourDates } from '../../features/events/api/get-tour-dates'
 import { listEvents } from '../../features/events/utils/event-rules'

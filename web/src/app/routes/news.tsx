@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Link, useParams, useSearchParams } from '../../lib/router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { RouteFallback } from '../../components/route-fallback'
 import { bandNameOf } from '../../config/public-config'
 import { useNewsList } from '../../features/news/api/get-news-list'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, useLocation } from '../../lib/router'
+import { Link, useLocation } from 'react-router'
 import { PageSeo } from '../page-seo'
 
 /**

@@ -3,7 +3,7 @@
  * the entry bundle carries only the loaders (routes/shows.tsx). The server waits for lazy code before it sends a
  * page, so crawlers still get the title, canonical URL and JSON-LD in the HTML (ADR 120).
  */
-import { Link, useParams, useSearchParams } from '../../lib/router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { placeLabel } from '../../features/events/utils/event-rules'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useShow, type ShowPageData } from '../../features/shows/api/get-show'

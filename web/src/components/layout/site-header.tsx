@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation } from '../../lib/router'
+import { Link, useLocation } from 'react-router'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-header.css'

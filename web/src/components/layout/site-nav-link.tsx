@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { Link, useLocation, useNavigate } from '../../lib/router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { scrollToAnchor } from '../../lib/scroll-to-anchor'
 import type { NavItem } from './nav-items'
 

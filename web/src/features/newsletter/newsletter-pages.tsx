@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link, useSearchParams } from '../../lib/router'
+import { Link, useSearchParams } from 'react-router'
 import { bandNameOf } from '../../config/public-config'
 import { useSiteSettings } from '../site'
 import { popupMemory } from './popup-memory'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate } from '../../lib/router'
+import { useLocation, useNavigate } from 'react-router'
 import { trackEvent } from '../../lib/analytics'
 import { dialogStack, useDialogStackEntry } from '../../lib/dialog-stack'
 import { popupMemory } from './popup-memory'

@@ -2,7 +2,7 @@
  * The show pages' code, loaded on demand like the news pages (ADR 060). Their data is already in the query
  * cache: the route loaders fetched it (web/src/app/routes/shows.tsx).
  */
-import { Link } from '../../lib/router'
+import { Link } from 'react-router'
 import { useSiteSettings } from '../site'
 import { PostBody } from '../../components/content/post-body'
 import { useNow } from '../../lib/now'

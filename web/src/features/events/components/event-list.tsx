@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import { showPath } from '../../shows'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 

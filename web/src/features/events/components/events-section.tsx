@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useNow } from '../../../lib/now'
 import { TourCalendarLinks } from '../../shows'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { useLocation, useNavigate, type Location, type NavigateFunction } from '../../../lib/router'
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import type { GalleryItem } from '../api/get-gallery-items'

@@ -1,4 +1,4 @@
-import { useLocation } from '../../../lib/router'
+import { useLocation } from 'react-router'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage } from '../../../lib/image-url'

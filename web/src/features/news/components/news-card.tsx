@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import type { NewsSummary } from '../api/get-news-list'
 import { newsPostPath } from '../utils/news-paging'
 import { CoverImage } from '../../../components/content/cover-image'

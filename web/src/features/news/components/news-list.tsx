@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import { useNewsList } from '../api/get-news-list'
 import { Pager } from '../../../components/ui/pager'
 import { newsPageCount, newsPagePath } from '../utils/news-paging'

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import { useNewsPost } from '../api/get-news-post'
 import { CoverImage } from '../../../components/content/cover-image'
 import { NewsDate } from './news-date'

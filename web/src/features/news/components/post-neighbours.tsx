@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import type { NewsPost } from '../api/get-news-post'
 import { newsPostPath } from '../utils/news-paging'
 

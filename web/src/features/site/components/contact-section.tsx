@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router'
+import { Link } from 'react-router'
 import type { SiteSettings } from '../api/get-site-settings'
 import './contact-section.css'
 

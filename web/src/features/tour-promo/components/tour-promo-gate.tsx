@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useLocation } from '../../../lib/router'
+import { useLocation } from 'react-router'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { PROMO_MEDIA_QUERY } from '../utils/promo-rules'
 
