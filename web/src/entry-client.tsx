@@ -1,4 +1,4 @@
-import { afterFirstPaint } from './lib/after-first-paint'
+import { afterFirstPaint } from './lib/first-load/after-first-paint'
 
 /**
  * The browser entry is this small module; the app (react-dom, the router, the query cache, the components) is a

@@ -9,7 +9,7 @@ import { createContentClient } from './lib/content-client'
 import { followPublishesLater } from './lib/follow-publishes-later'
 import { holdServerNow } from './lib/now'
 import { createQueryClient } from './lib/query-client'
-import { holdHydration } from './lib/use-hydrated'
+import { holdHydration } from './lib/first-load/use-hydrated'
 
 /**
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave

@@ -1,5 +1,5 @@
 import type { followPublishes } from './live-updates'
-import { onFirstInteraction } from './on-first-interaction'
+import { onFirstInteraction } from './first-load/on-first-interaction'
 
 /**
  * Open tabs follow publishes (ADR 140) from the visitor's first input, or 20 s after hydration for one who only

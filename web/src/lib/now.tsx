@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import { createHydrationHold } from './hydration-hold'
+import { createHydrationHold } from './first-load/hydration-hold'
 
 /**
  * "Now" for rules like past/upcoming shows. The server renders with its clock (pinned by TEST_NOW in tests)
@@ -17,7 +17,7 @@ let clientNow: number | null = null
 const listeners = new Set<() => void>()
 const serverNowHeld = createHydrationHold<number>(() => listeners.forEach((l) => l()))
 
-/** Called before hydration: until it has committed, the browser's "now" is the server's (hydration-hold.ts). */
+/** Called before hydration: until it has committed, the browser's "now" is the server's (first-load/hydration-hold.ts). */
 export function holdServerNow(serverNow: number): void {
   serverNowHeld.hold(serverNow)
 }

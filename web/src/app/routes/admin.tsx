@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { RouteFallback } from '../../components/route-fallback'
-import { useHydrated } from '../../lib/use-hydrated'
+import { useHydrated } from '../../lib/first-load/use-hydrated'
 import { APP_STATE_GLOBAL } from '../app-state'
 import { usePublicConfig } from '../../lib/public-config-context'
 

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { useTopLayerHost } from '../../lib/top-layer-host'
-import { onFirstInteraction } from '../../lib/on-first-interaction'
-import { useHydrated } from '../../lib/use-hydrated'
+import { useDeferredModule } from '../../lib/first-load/use-deferred-module'
+import { useHydrated } from '../../lib/first-load/use-hydrated'
 import {
   dismissToast,
   getServerToasts,
@@ -20,7 +20,6 @@ export type { ToastInput, ToastItem, ToastVariant } from './toast-store'
 // Radix Toast is only needed once there is a toast: its code is fetched at the first input (every toast answers
 // one) and rendered from the first toast on (ADR 130). Until then a plain region stands in for its viewport.
 const loadViewport = () => import('./toast-viewport')
-const ToastViewport = lazy(() => loadViewport().then((module) => ({ default: module.ToastViewport })))
 const REGION_LABEL = `Notifications (${TOAST_HOTKEY.join('+')})`
 
 /** `const { toast } = useToast(); toast({ title: 'Saved' })`. At most one toast shows at a time. */
@@ -63,14 +62,8 @@ export function Toaster() {
   // While a native modal dialog is open (the gallery overlay) nothing outside it shows above it or takes a click:
   // the region moves into it, so a toast it raises ("Link copied") is seen and can be dismissed.
   const host = useTopLayerHost()
-  useEffect(() => onFirstInteraction(() => void loadViewport()), [])
+  const viewport = useDeferredModule(loadViewport, radix ? 'now' : 'first-input')
   if (!hydrated) return null
-  const region = !radix ? (
-    <ToastRegionPlaceholder />
-  ) : (
-    <Suspense fallback={<ToastRegionPlaceholder />}>
-      <ToastViewport />
-    </Suspense>
-  )
+  const region = radix && viewport ? <viewport.ToastViewport /> : <ToastRegionPlaceholder />
   return host ? createPortal(region, host) : region
 }

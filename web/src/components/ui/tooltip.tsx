@@ -1,9 +1,8 @@
-import { createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react'
-import { onFirstInteraction } from '../../lib/on-first-interaction'
-import { useHydrated } from '../../lib/use-hydrated'
-import type * as TooltipRadix from './tooltip-radix'
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
+import { useDeferredModule } from '../../lib/first-load/use-deferred-module'
 
-type TooltipModule = typeof TooltipRadix
+const loadTooltipRadix = () => import('./tooltip-radix')
+type TooltipModule = Awaited<ReturnType<typeof loadTooltipRadix>>
 
 const TooltipModuleContext = createContext<TooltipModule | null>(null)
 
@@ -14,25 +13,8 @@ const TooltipModuleContext = createContext<TooltipModule | null>(null)
  * only needs them for keyboard focus: it fetches Radix at the first input instead (ADR 130).
  */
 export function TooltipGroup({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated()
-  const [module, setModule] = useState<TooltipModule | null>(null)
-
-  useEffect(() => {
-    if (!hydrated) return
-    let live = true
-    const load = () => {
-      import('./tooltip-radix').then(
-        (loaded) => live && setModule(loaded),
-        () => {}, // Without tooltips the links still work and keep their names.
-      )
-    }
-    const canHover = window.matchMedia?.('(hover: hover)').matches ?? true
-    const cancel = canHover ? (load(), () => {}) : onFirstInteraction(load)
-    return () => {
-      live = false
-      cancel()
-    }
-  }, [hydrated])
+  // Without tooltips (not loaded yet, or failed) the links still work and keep their names.
+  const module = useDeferredModule(loadTooltipRadix, 'hover-or-first-input')
 
   return (
     <TooltipModuleContext.Provider value={module}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { onFirstInteraction } from '../../lib/on-first-interaction'
+import { onFirstInteraction } from '../../lib/first-load/on-first-interaction'
 import { resolvePopupSettings, type PopupSettingsDocument } from './popup-settings'
 import { usePopupTriggers } from './use-popup-triggers'
 

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react'
-import { onFirstInteraction } from '../../../lib/on-first-interaction'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { lazy, Suspense, useState } from 'react'
+import { useDeferredModule } from '../../../lib/first-load/use-deferred-module'
+import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import type { SiteSettings } from '../api/get-site-settings'
 import './about-section.css'
 
 type AboutTextProps = { value: NonNullable<SiteSettings['about']> }
-type AboutTextComponent = ComponentType<AboutTextProps>
 
 /**
  * The about text is static HTML: its links are plain `<a>` elements with no handlers, so the server's copy
@@ -18,28 +17,19 @@ type AboutTextComponent = ComponentType<AboutTextProps>
  * props (any render of this section, as when hydration ends) drops the server's text for its empty fallback,
  * and while it waits it holds back every later transition (ADR 130, option 28).
  */
-let loaded: AboutTextComponent | undefined
-const loadAboutText = () =>
-  import('./about-text').then((module) => (loaded = module.AboutText as AboutTextComponent))
+const loadAboutText = () => import('./about-text')
 
 /** The server renders the text in place (it waits for the module); the browser's bundle leaves this out. */
 const ServerAboutText = import.meta.env.SSR
   ? lazy(() => import('./about-text').then((module) => ({ default: module.AboutText })))
   : undefined
 
-/** Whether the renderer is loaded: at the first input, or at once when nothing is hydrating here or the text changed. */
-function useAboutTextLoaded(about: SiteSettings['about'] | undefined): boolean {
+/** The renderer: at the first input, or at once when nothing is hydrating here or the text changed. */
+function useAboutText(about: SiteSettings['about'] | undefined) {
   const hydrated = useHydrated()
-  const mountedLive = useRef(hydrated)
-  const first = useRef(about)
-  const [ready, setReady] = useState(() => loaded !== undefined)
-  useEffect(() => {
-    if (ready) return
-    const load = () => void loadAboutText().then(() => setReady(true))
-    if (mountedLive.current || about !== first.current) return load()
-    return onFirstInteraction(load)
-  }, [about, ready])
-  return ready
+  const [mountedLive] = useState(hydrated)
+  const [first] = useState(about)
+  return useDeferredModule(loadAboutText, mountedLive || about !== first ? 'now' : 'first-input')
 }
 
 /** The server's HTML of the text, read once from the page being hydrated (empty on a client-side navigation). */
@@ -49,12 +39,11 @@ function useServerHtml(): string {
 }
 
 function ClientAboutText({ about }: { about: AboutTextProps['value'] }) {
-  const ready = useAboutTextLoaded(about)
+  const module = useAboutText(about)
   const serverHtml = useServerHtml()
-  const Loaded = loaded
-  return ready && Loaded ? (
+  return module ? (
     <div key="live" className="about__text">
-      <Loaded value={about} />
+      <module.AboutText value={about} />
     </div>
   ) : (
     <div key="server" className="about__text" dangerouslySetInnerHTML={{ __html: serverHtml }} />

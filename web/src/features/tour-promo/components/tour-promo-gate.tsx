@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import { PROMO_MEDIA_QUERY } from '../utils/promo-rules'
 
 const TourPromo = lazy(() => import('./tour-promo').then((module) => ({ default: module.TourPromo })))

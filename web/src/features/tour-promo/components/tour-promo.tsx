@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { trackEvent } from '../../../lib/analytics'
 import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
 import { useNow } from '../../../lib/now'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import { useTourPromo } from '../api/get-tour-promo'
 import { isPromoLive, PROMO_MEDIA_QUERY, promoMemory } from '../utils/promo-rules'
 
