@@ -137,7 +137,7 @@ async function main() {
       ['core', face.core],
     ] as const) {
       const file = `${face.name}-${part}.woff2`
-      // Without TrueType hinting (ADR 130, option 21): a third of each file, instructions that Chrome on Android,
+      // Without TrueType hinting (ADR 130): a third of each file, instructions that Chrome on Android,
       // macOS and Linux do not run; outlines, advance widths and kerning are unchanged, so nothing moves.
       const bytes = await subsetFont(source, text(codePoints), { targetFormat: 'woff2', noHinting: true })
       writeFileSync(path.join(outDir, file), bytes)

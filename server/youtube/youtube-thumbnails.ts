@@ -32,7 +32,7 @@ export type YouTubeThumbnailsOptions = {
 const MAX_REMEMBERED_FAILURES = 10_000
 
 /**
- * YouTube thumbnails served from the site's own origin (ADR 130, option 19): each is fetched from YouTube the
+ * YouTube thumbnails served from the site's own origin (ADR 130): each is fetched from YouTube the
  * first time a page shows it and kept on disk, within a size cap, least recently served deleted first. Concurrent
  * requests for one id share one fetch. Anything that goes wrong (no network, a timeout, a 404, bytes that are not
  * a JPEG, PNG or WebP, more than `maxBytes`) answers the placeholder, and the id is not asked for again before

@@ -44,7 +44,7 @@ export async function hydrateApp() {
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-20 ms of CPU, a long
   // task under Lighthouse's 4x slowdown, and the event list created its formatters while it hydrated, in a slice
   // React cannot split. Created here, in a task of its own while the route's chunk is on its way, any formatter
-  // after it (any options, any zone) costs a fraction of a millisecond (ADR 130, option 23).
+  // after it (any options, any zone) costs a fraction of a millisecond (ADR 130).
   await new Promise((resolve) => setTimeout(resolve))
   new Intl.DateTimeFormat().format()
   const page = await pageReady

@@ -19,7 +19,7 @@ process.env.NEWSLETTER_RATE_LIMIT ||= '10000'
 // Lets tests look at stored subscribers through the real admin API.
 process.env.NEWSLETTER_ADMIN_TOKEN ||= 'e2e-newsletter-admin-token-0123456789'
 process.env.TEST_NOW ??= TEST_NOW
-// Tests never reach the internet: videos show the server's own placeholder thumbnail (ADR 130, option 19).
+// Tests never reach the internet: videos show the server's own placeholder thumbnail (ADR 130).
 process.env.YOUTUBE_THUMBNAIL_ORIGIN ||= 'off'
 // The first-start administrator, so browser tests can sign in (tests/e2e/support/accounts.ts).
 process.env.ADMIN_EMAIL ||= 'admin@example.com'

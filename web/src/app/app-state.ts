@@ -3,7 +3,7 @@ import type { PublicConfig } from '../config/public-config'
 
 /**
  * Files the first paint needs, from Vite's manifest (prod) or the dev server. `inlineCss` lists the stylesheets
- * of `css` the server writes into the page itself (ADR 130, option 22); the browser finds them there.
+ * of `css` the server writes into the page itself (ADR 130); the browser finds them there.
  */
 export type ClientAssets = { entry: string; css: string[]; preload: string[]; inlineCss?: string[] }
 

@@ -1,5 +1,5 @@
 // The stylesheets of the route pages (lazy-route.tsx), imported here so that they keep, in the site's one
-// stylesheet (`cssCodeSplit: false`, ADR 130 option 22), the order they had when the pages were part of the app
+// stylesheet (`cssCodeSplit: false`, ADR 130), the order they had when the pages were part of the app
 // chunk. A route module that imports a stylesheet not listed here still works: Vite puts it in the same file,
 // only later in it.
 import '../features/events/components/events-section.css'

@@ -8,7 +8,7 @@ export function isYouTubeId(value: unknown): value is string {
 /**
  * Where the site serves a video's thumbnail from its own origin (`server/youtube/`): the server fetches it from
  * YouTube once and keeps it, so a page shows the thumbnail without telling YouTube about the reader, and a
- * server without internet answers a placeholder instead of leaving a broken image (ADR 130, option 19).
+ * server without internet answers a placeholder instead of leaving a broken image (ADR 130).
  */
 export const YOUTUBE_THUMBNAILS_PATH = '/thumbnails/youtube'
 

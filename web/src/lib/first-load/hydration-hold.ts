@@ -1,5 +1,5 @@
 /**
- * A browser store's value held at what the server rendered until hydration has committed (ADR 130, option 23).
+ * A browser store's value held at what the server rendered until hydration has committed (ADR 130).
  * React renders the readers of a store whose browser snapshot differs from the server's again at once,
  * synchronously, inside the task that runs the hydrated page's effects (one of the long tasks after the first
  * paint on `/`); held, the store changes in a task of its own instead, set up when a reader subscribes (in those

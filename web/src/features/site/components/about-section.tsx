@@ -15,7 +15,7 @@ type AboutTextProps = { value: NonNullable<SiteSettings['about']> }
  *
  * Not a `lazy` component behind Suspense in the browser: a boundary still waiting to hydrate that gets new
  * props (any render of this section, as when hydration ends) drops the server's text for its empty fallback,
- * and while it waits it holds back every later transition (ADR 130, option 28).
+ * and while it waits it holds back every later transition (ADR 130).
  */
 const loadAboutText = () => import('./about-text')
 

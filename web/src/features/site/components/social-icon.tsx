@@ -5,7 +5,7 @@ const MARKS = new Set(['instagram', 'youtube', 'facebook', 'spotify', 'tiktok'])
 
 /**
  * A network's single-colour mark, decorative (links carry names). The marks' outlines live in a sprite the
- * browser fetches with the page's images, not in the page's JavaScript (ADR 130, option 32); `currentColor`
+ * browser fetches with the page's images, not in the page's JavaScript (ADR 130); `currentColor`
  * reaches through `<use>`, so the link's colour and hover still apply.
  */
 export function SocialIcon({ platform }: { platform: string }) {
