@@ -98,6 +98,26 @@ test.describe('tour promo popup', () => {
     expect(await analyticsNames(page)).toContain('tour_promo_closed')
   })
 
+  test('a click inside keeps it open, the page behind is locked, and Escape closes it as the button does', async ({
+    page,
+  }) => {
+    await noNewsletterAutoOpen(page)
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await page.clock.setFixedTime(new Date(TEST_NOW))
+    await page.goto('/')
+    const dialog = promo(page)
+    await expect(dialog).toBeVisible()
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow)
+    await expect.poll(bodyOverflow).toBe('hidden')
+    // Text is not a control: focus leaves the panel's controls, and Escape must still close it.
+    await dialog.getByText('Doors open at 3pm').click()
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(await analyticsNames(page)).toContain('tour_promo_closed')
+    expect(await bodyOverflow()).not.toBe('hidden')
+  })
+
   test('never below 768 px', async ({ page }) => {
     await noNewsletterAutoOpen(page)
     await page.setViewportSize({ width: 767, height: 900 })

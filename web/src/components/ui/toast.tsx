@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
-import { useTopLayerHost } from '../../lib/top-layer-host'
+import { useTopLayerHost } from '../../lib/dialog/top-layer-host'
 import { useDeferredModule } from '../../lib/first-load/use-deferred-module'
 import { useHydrated } from '../../lib/first-load/use-hydrated'
 import {
@@ -59,8 +59,8 @@ export function Toaster() {
   // From the first toast on, Radix renders the region (and keeps it).
   const [radix, setRadix] = useState(false)
   if (toasts.length > 0 && !radix) setRadix(true)
-  // While a native modal dialog is open (the gallery overlay) nothing outside it shows above it or takes a click:
-  // the region moves into it, so a toast it raises ("Link copied") is seen and can be dismissed.
+  // While a modal dialog is open (lib/dialog) nothing outside it shows above it or takes a click: the region
+  // moves into it, so a toast it raises ("Link copied", "Sign-up failed") is seen and can be dismissed.
   const host = useTopLayerHost()
   const viewport = useDeferredModule(loadViewport, radix ? 'now' : 'first-input')
   if (!hydrated) return null

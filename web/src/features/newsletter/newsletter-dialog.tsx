@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
+import { ModalDialog } from '../../lib/dialog/modal-dialog'
 import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
 import { messageOf, subscribe } from './subscribe'
@@ -81,20 +81,17 @@ function Field({
   id,
   values,
   field,
-  inputRef,
 }: {
   spec: FieldSpec
   id: string
   values: SubscribePayload
   field: FieldChange
-  inputRef?: RefObject<HTMLInputElement | null>
 }) {
   const inputId = `${id}-${spec.suffix}`
   return (
     <div className="newsletter-popup__field">
       <label htmlFor={inputId}>{spec.label}</label>
       <input
-        ref={inputRef}
         id={inputId}
         name={spec.name}
         type={spec.type}
@@ -109,19 +106,12 @@ function Field({
   )
 }
 
-function SignUpFields({
-  firstNameRef,
-  ...form
-}: {
-  id: string
-  values: SubscribePayload
-  field: FieldChange
-  firstNameRef: RefObject<HTMLInputElement | null>
-}) {
+/** First Name is the dialog's first control, so it has focus when the popup opens. */
+function SignUpFields(form: { id: string; values: SubscribePayload; field: FieldChange }) {
   return (
     <>
       <div className="newsletter-popup__row">
-        <Field spec={FIELDS.firstName} inputRef={firstNameRef} {...form} />
+        <Field spec={FIELDS.firstName} {...form} />
         <Field spec={FIELDS.lastName} {...form} />
       </div>
       <Field spec={FIELDS.email} {...form} />
@@ -155,30 +145,10 @@ function HoneypotField({
   )
 }
 
-/** Focuses the first field on open, and gives focus back to what had it on close. */
-function useFirstFieldFocus(firstNameRef: RefObject<HTMLInputElement | null>) {
-  const returnFocusRef = useRef<HTMLElement | null>(null)
-  return {
-    onOpenAutoFocus: (event: Event) => {
-      // There is no Dialog.Trigger (links, the URL or a timer open it), so remember what had focus.
-      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      event.preventDefault()
-      firstNameRef.current?.focus()
-    },
-    onCloseAutoFocus: (event: Event) => {
-      const target = returnFocusRef.current
-      returnFocusRef.current = null
-      if (target?.isConnected && target !== document.body) {
-        event.preventDefault()
-        target.focus()
-      }
-    },
-  }
-}
-
 /**
  * The newsletter popup's dialog and form (docs/fan-site-rules.md §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
- * first open, so Radix Dialog and the form stay out of the JavaScript every page loads first.
+ * first open, so the dialog and the form stay out of the JavaScript every page loads first. Escape, the close
+ * button and a click outside close it at once (no fade); focus goes back to what had it.
  */
 export function NewsletterDialog({
   settings,
@@ -194,8 +164,6 @@ export function NewsletterDialog({
 }) {
   const [values, setValues] = useState<SubscribePayload>(EMPTY)
   const [honeypot, setHoneypot] = useState('')
-  const firstNameRef = useRef<HTMLInputElement>(null)
-  const focus = useFirstFieldFocus(firstNameRef)
   const id = useId()
 
   const signUp = useSignUp(() => {
@@ -214,36 +182,43 @@ export function NewsletterDialog({
   const field: FieldChange = (name) => (event) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
 
+  if (!open) return null
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay newsletter-popup__overlay" />
-        <Dialog.Content
-          className="modal-panel newsletter-popup"
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-        >
-          <Dialog.Title className="newsletter-popup__title">{settings.title}</Dialog.Title>
-          <Dialog.Description className="newsletter-popup__text">{settings.text}</Dialog.Description>
-          <form className="newsletter-popup__form" onSubmit={onSubmit}>
-            <SignUpFields id={id} values={values} field={field} firstNameRef={firstNameRef} />
-            <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
-            <p className="newsletter-popup__consent">{consentText(bandName)}</p>
-            {/* The modal dialog hides the page (toasts included) from screen readers, so say it here too. */}
-            {signUp.isError ? (
-              <p className="newsletter-popup__error" role="alert">
-                Sign-up failed: {messageOf(signUp.error)}
-              </p>
-            ) : null}
-            <button type="submit" className="newsletter-popup__submit" disabled={signUp.isPending}>
-              {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
-            </button>
-          </form>
-          <Dialog.Close className="newsletter-popup__close" aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      className="modal-panel newsletter-popup"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onRequestClose={() => setOpen(false)}
+      closeOnBackdropClick
+    >
+      <h2 id={`${id}-title`} className="newsletter-popup__title">
+        {settings.title}
+      </h2>
+      <p id={`${id}-text`} className="newsletter-popup__text">
+        {settings.text}
+      </p>
+      <form className="newsletter-popup__form" onSubmit={onSubmit}>
+        <SignUpFields id={id} values={values} field={field} />
+        <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
+        <p className="newsletter-popup__consent">{consentText(bandName)}</p>
+        {/* Beside the fields too, and still there when the toast has gone. */}
+        {signUp.isError ? (
+          <p className="newsletter-popup__error" role="alert">
+            Sign-up failed: {messageOf(signUp.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="newsletter-popup__submit" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="newsletter-popup__close"
+        aria-label="Close"
+        onClick={() => setOpen(false)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </ModalDialog>
   )
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { trackEvent } from '../../lib/analytics'
-import { dialogStack, useDialogStackEntry } from '../../lib/dialog-stack'
+import { dialogStack, useDialogStackEntry } from '../../lib/dialog/dialog-stack'
 import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
 

@@ -1,8 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { createPortal } from 'react-dom'
+import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { useImageUrl } from '../../../lib/content-context'
-import { useModalDialog, usePaintedOnce } from '../../../lib/modal-dialog'
+import { usePaintedOnce } from '../../../lib/dialog/after-next-paint'
+import { ModalDialog } from '../../../lib/dialog/modal-dialog'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
 import {
@@ -32,7 +32,7 @@ export type GalleryOverlayProps = {
 function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   const imageUrl = useImageUrl()
   const [failed, setFailed] = useState(false)
-  // Creating the embed's frame is the costliest part of opening (ADR 130, option 20): it waits for the dialog's
+  // Creating the embed's frame is the costliest part of opening (ADR 130): it waits for the dialog's
   // first frame, in a box of the same size and colour.
   const painted = usePaintedOnce()
   if (item.kind === 'youtube' && item.youtubeId) {
@@ -208,14 +208,12 @@ function OpenOverlay(props: OpenOverlayProps) {
 }
 
 /**
- * The open overlay: a native modal `<dialog>` (lib/modal-dialog: top layer, the page behind inert and its scroll
- * locked, focus trapped and given back) named by the caption. Mounted while an item is open, fading out
- * included, as Radix's content was; Escape and the browser's other close requests run `onClose`, the same fade
- * and URL sequence as the close button.
+ * The open overlay: the site's modal dialog (lib/dialog: top layer, the page behind inert and its scroll locked,
+ * focus trapped and given back) named by the caption. Mounted while an item is open, fading out included;
+ * Escape and the browser's other close requests run `onClose`, the same fade and URL sequence as the close
+ * button.
  */
 function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, onClose }: OpenOverlayProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const onDialogKeyDown = useModalDialog(dialog, onClose)
   const fadedIn = useFadeIn(true)
   const swipe = useSwipe(onPrevious, onNext)
   const titleId = useId()
@@ -228,8 +226,8 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
   const visible = fadedIn && !closing
   const { share, announcement } = useShareItem(item, caption, bandName)
 
+  // Runs after the dialog's own Escape and Tab handling.
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    onDialogKeyDown(event)
     // A focused native video uses the arrow keys to seek.
     if (event.defaultPrevented || event.target instanceof HTMLVideoElement) return
     if (event.key === 'ArrowLeft') {
@@ -241,12 +239,9 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
     }
   }
 
-  // In <body>, where Radix's portal put it: it inherits the page's base styles, not the media section's.
-  return createPortal(
-    // role="dialog" is <dialog>'s own; written out for the e2e suite's count of open modals (ADR 101).
-    <dialog
-      ref={dialog}
-      role="dialog"
+  return (
+    <ModalDialog
+      onRequestClose={onClose}
       className={`gallery-overlay${visible ? ' is-visible' : ''}`}
       aria-labelledby={titleId}
       tabIndex={-1}
@@ -260,8 +255,7 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
       </div>
       <OverlayNav onPrevious={onPrevious} onNext={onNext} />
       <OverlayCaption titleId={titleId} caption={caption} credit={credit} announcement={announcement} />
-    </dialog>,
-    document.body,
+    </ModalDialog>
   )
 }
 

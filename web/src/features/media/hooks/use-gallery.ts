@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router'
-import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
+import { dialogStack, useDialogStackEntry } from '../../../lib/dialog/dialog-stack'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import type { GalleryItem } from '../api/get-gallery-items'
 import {

@@ -1,8 +1,8 @@
 import { PortableText } from '@portabletext/react'
-import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState } from 'react'
 import { safeTextComponents } from '../../../components/ui/safe-link-mark'
 import { trackEvent } from '../../../lib/analytics'
+import { ModalDialog } from '../../../lib/dialog/modal-dialog'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { safeLinkUrl } from '../../../lib/safe-url'
@@ -69,6 +69,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
  * outside close it.
  */
 export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose: () => void }) {
+  const titleId = useId()
   const bodyId = useId()
   const heading = promo.heading || 'On tour'
   const event = promo.event
@@ -80,40 +81,41 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
     .join(', ')
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay tour-promo__overlay" />
-        <Dialog.Content className="modal-panel tour-promo" aria-describedby={bodyId}>
-          <Dialog.Title className="tour-promo__title">{heading}</Dialog.Title>
-          {promo.youtubeId ? (
-            <PromoVideo promo={promo} youtubeId={promo.youtubeId} heading={heading} />
-          ) : null}
-          <div id={bodyId} className="tour-promo__body">
-            {promo.body ? <PortableText value={promo.body} components={safeTextComponents} /> : null}
-          </div>
-          <div className="tour-promo__details">
-            {startsAt ? (
-              <time dateTime={isoWithOffset(startsAt, timeZone)}>{shortDateLabel(startsAt, timeZone)}</time>
-            ) : null}
-            {place ? <span>{place}</span> : null}
-            {ticketUrl ? (
-              <a
-                className="button button--primary tour-promo__tickets"
-                href={ticketUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => trackEvent('tour_promo_ticket_click')}
-              >
-                Tickets
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : null}
-          </div>
-          <Dialog.Close className="tour-promo__close" aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      className="modal-panel tour-promo"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onRequestClose={onClose}
+      closeOnBackdropClick
+    >
+      <h2 id={titleId} className="tour-promo__title">
+        {heading}
+      </h2>
+      {promo.youtubeId ? <PromoVideo promo={promo} youtubeId={promo.youtubeId} heading={heading} /> : null}
+      <div id={bodyId} className="tour-promo__body">
+        {promo.body ? <PortableText value={promo.body} components={safeTextComponents} /> : null}
+      </div>
+      <div className="tour-promo__details">
+        {startsAt ? (
+          <time dateTime={isoWithOffset(startsAt, timeZone)}>{shortDateLabel(startsAt, timeZone)}</time>
+        ) : null}
+        {place ? <span>{place}</span> : null}
+        {ticketUrl ? (
+          <a
+            className="button button--primary tour-promo__tickets"
+            href={ticketUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackEvent('tour_promo_ticket_click')}
+          >
+            Tickets
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+      <button type="button" className="tour-promo__close" aria-label="Close" onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </ModalDialog>
   )
 }

@@ -27,7 +27,7 @@ function useEverWide(): boolean {
 
 /**
  * The tour promo (tour-promo.tsx) never shows below 768 px (docs/fan-site-rules.md §9), so a phone never loads
- * its code: it is fetched the first time the screen is wide enough (ADR 130, option 33). Whether the visitor
+ * its code: it is fetched the first time the screen is wide enough (ADR 130). Whether the visitor
  * arrived with a purpose is read here, at hydration, as the promo read it when it was part of the page.
  */
 export function TourPromoGate() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { trackEvent } from '../../../lib/analytics'
-import { dialogStack, useDialogStackEntry } from '../../../lib/dialog-stack'
+import { dialogStack, useDialogStackEntry } from '../../../lib/dialog/dialog-stack'
 import { useNow } from '../../../lib/now'
 import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import { useTourPromo } from '../api/get-tour-promo'

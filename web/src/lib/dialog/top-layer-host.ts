@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * The open modal `<dialog>` (lib/modal-dialog): UI that must show above it (the toasts) renders inside it, since
- * nothing outside a modal dialog in the top layer can be seen over it or be clicked while it is open. Kept apart
- * from modal-dialog.ts, which only the dialogs' lazy chunks load: the app chunk's toaster needs just this.
+ * The open modal `<dialog>` (use-modal-dialog.ts): UI that must show above it (the toasts) renders inside it,
+ * since nothing outside a modal dialog in the top layer can be seen over it or be clicked while it is open. Kept
+ * apart from the dialog itself, which only the dialogs' lazy chunks load: the app chunk's toaster needs just this.
  */
 let host: HTMLElement | null = null
 const listeners = new Set<() => void>()

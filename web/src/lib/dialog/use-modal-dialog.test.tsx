@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useEffect, useRef, useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { installDialogPolyfill } from '../testing/dialog-polyfill'
-import { loopTab, useModalDialog } from './modal-dialog'
+import { installDialogPolyfill } from '../../testing/dialog-polyfill'
+import { loopTab } from './focus-loop'
+import { useModalDialog } from './use-modal-dialog'
 import { useTopLayerHost } from './top-layer-host'
 
 beforeAll(() => installDialogPolyfill())
