@@ -1,10 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react'
-import { onFirstInteraction } from '../../lib/first-load/on-first-interaction'
+import { useDeferredModule } from '../../lib/first-load/use-deferred-module'
 import { resolvePopupSettings, type PopupSettingsDocument } from './popup-settings'
 import { usePopupTriggers } from './use-popup-triggers'
 
 const loadDialog = () => import('./newsletter-dialog')
-const NewsletterDialog = lazy(() => loadDialog().then((module) => ({ default: module.NewsletterDialog })))
 
 /**
  * The newsletter popup (docs/fan-site-rules.md §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
@@ -23,14 +21,10 @@ export function NewsletterPopup({
   const settings = resolvePopupSettings(doc)
   const { open, setOpen, activated } = usePopupTriggers(settings)
 
-  // Warm the chunk so an open shows at once; nothing of it runs until then. An open by the delay alone, with no
-  // input before it, loads it then (a local chunk, well inside the delay's own slack).
-  useEffect(() => onFirstInteraction(() => void loadDialog()), [])
+  // Loaded at the first input so an open shows at once; nothing of it runs until then. An open by the delay
+  // alone, with no input before it, loads it then (a local chunk, well inside the delay's own slack).
+  const dialog = useDeferredModule(loadDialog, activated ? 'now' : 'first-input')
 
-  if (!activated) return null
-  return (
-    <Suspense fallback={null}>
-      <NewsletterDialog settings={settings} bandName={bandName} open={open} setOpen={setOpen} />
-    </Suspense>
-  )
+  if (!activated || !dialog) return null
+  return <dialog.NewsletterDialog settings={settings} bandName={bandName} open={open} setOpen={setOpen} />
 }

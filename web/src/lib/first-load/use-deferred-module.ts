@@ -23,6 +23,8 @@ const canHover = () => window.matchMedia?.('(hover: hover)').matches ?? true
  *    (tests/e2e/first-load-budget.spec.ts fails with the figure). Code that only an input can need (a dialog, the
  *    toast viewport, tooltips, the about text's renderer) loads through this hook, and renders a plain stand-in
  *    (or nothing) until it has loaded: it must be an enhancement, never the only way to a content or a control.
+ *    Code that renders only once a condition holds (a route's page, the tour promo on a wide screen, the gallery
+ *    overlay) is a `lazy` component behind that condition.
  * 3. Hydration draws exactly the server's HTML. Browser-only UI waits for `useHydrated()` (this hook does), and a
  *    browser store whose value differs from the server's is held until hydration has committed
  *    (`createHydrationHold`; `hydrate-app.tsx` holds the clock and `useHydrated`).
