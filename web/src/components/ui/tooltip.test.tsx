@@ -36,7 +36,7 @@ describe('Tooltip', () => {
     })
   })
 
-  it('renders the trigger at once and shows the tooltip on focus once Radix has loaded', async () => {
+  it('renders the trigger at once and shows the tooltip on focus once Radix has loaded (the pointer moved)', async () => {
     render(
       <TooltipGroup>
         <Tooltip content="Instagram">
@@ -47,6 +47,7 @@ describe('Tooltip', () => {
       </TooltipGroup>,
     )
     expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toBeInTheDocument()
+    window.dispatchEvent(new PointerEvent('pointermove'))
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Los Forasteros on Instagram' })).toHaveAttribute('data-state'),
     )

@@ -8,13 +8,14 @@ const TooltipModuleContext = createContext<TooltipModule | null>(null)
 
 /**
  * Tooltips are an enhancement for pointer users (every trigger has its own accessible name), so Radix Tooltip
- * is not in the first-load bundle: a group renders its children plainly, loads Radix after hydration and then
- * wraps them in one provider (700 ms delay, 300 ms skip delay; docs/fan-site-rules.md §9). A device whose pointer cannot hover (a phone)
- * only needs them for keyboard focus: it fetches Radix at the first input instead (ADR 130).
+ * is not in the first-load bundle: a group renders its children plainly, loads Radix when the pointer first
+ * moves (or at the first input: keyboard focus shows them too) and then wraps them in one provider (700 ms
+ * delay, 300 ms skip delay; docs/fan-site-rules.md §9). A phone's pointer cannot hover: it loads them at the
+ * first input (ADR 130).
  */
 export function TooltipGroup({ children }: { children: ReactNode }) {
   // Without tooltips (not loaded yet, or failed) the links still work and keep their names.
-  const module = useDeferredModule(loadTooltipRadix, 'hover-or-first-input')
+  const module = useDeferredModule(loadTooltipRadix, 'first-hover-or-input')
 
   return (
     <TooltipModuleContext.Provider value={module}>

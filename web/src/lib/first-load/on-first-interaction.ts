@@ -7,15 +7,19 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
  * fetching it on load would count against the JavaScript a page loads before anyone touches it (issue 14,
  * ADR 130). Returns a function that cancels the wait.
  */
-export function onFirstInteraction(callback: () => void): () => void {
+export function onFirstInteraction(
+  callback: () => void,
+  /** More events that count as the first interaction here (e.g. `pointermove` for hover-only help). */
+  also: readonly string[] = [],
+): () => void {
   const options = { capture: true, passive: true } as const
   const fire = () => {
     cancel()
     callback()
   }
   const cancel = () => {
-    for (const type of INTERACTIONS) window.removeEventListener(type, fire, options)
+    for (const type of [...INTERACTIONS, ...also]) window.removeEventListener(type, fire, options)
   }
-  for (const type of INTERACTIONS) window.addEventListener(type, fire, options)
+  for (const type of [...INTERACTIONS, ...also]) window.addEventListener(type, fire, options)
   return cancel
 }

@@ -39,14 +39,19 @@ describe('useDeferredModule', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('loads hover-only help at once where the pointer can hover, at the first input where it cannot', async () => {
+  it('loads hover-only help when the pointer first moves where it can hover, at the first input where it cannot', async () => {
     const hover = deferredModule()
-    render(<hover.Probe when="hover-or-first-input" />)
+    render(<hover.Probe when="first-hover-or-input" />)
+    await settle()
+    expect(hover.load).not.toHaveBeenCalled()
+    fireEvent.pointerMove(window)
     expect(await screen.findByText('loaded')).toBeInTheDocument()
 
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query !== '(hover: hover)', media: query }))
     const touch = deferredModule()
-    render(<touch.Probe when="hover-or-first-input" />)
+    render(<touch.Probe when="first-hover-or-input" />)
+    await settle()
+    fireEvent.pointerMove(window)
     await settle()
     expect(touch.load).not.toHaveBeenCalled()
     fireEvent.touchStart(window)

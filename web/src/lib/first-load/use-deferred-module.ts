@@ -4,10 +4,10 @@ import { useHydrated } from './use-hydrated'
 
 /**
  * When a deferred module loads, once the page has hydrated: `now`; at the visitor's `first-input` (a touch, a
- * click, a wheel turn or a key); or `hover-or-first-input`: at once on a device whose pointer can hover, at the
- * first input on one that cannot (hover-only help such as tooltips).
+ * click, a wheel turn or a key); or `first-hover-or-input`, for hover-only help such as tooltips: also when the
+ * pointer first moves, on a device whose pointer can hover (nothing can be hovered before it moves).
  */
-export type LoadWhen = 'now' | 'first-input' | 'hover-or-first-input'
+export type LoadWhen = 'now' | 'first-input' | 'first-hover-or-input'
 
 const modules = new Map<() => Promise<unknown>, unknown>()
 
@@ -49,8 +49,8 @@ export function useDeferredModule<M>(load: () => Promise<M>, when: LoadWhen): M 
         () => {}, // An enhancement that failed to load leaves its stand-in in place.
       )
     }
-    const atOnce = when === 'now' || (when === 'hover-or-first-input' && canHover())
-    const cancel = atOnce ? (start(), () => {}) : onFirstInteraction(start)
+    const hover = when === 'first-hover-or-input' && canHover() ? ['pointermove'] : []
+    const cancel = when === 'now' ? (start(), () => {}) : onFirstInteraction(start, hover)
     return () => {
       live = false
       cancel()
