@@ -2,7 +2,8 @@ import sharp, { type Color, type Sharp } from 'sharp'
 import { applyBoundsAndPad, applyColourParams } from './image-adjust'
 import { MAX_INPUT_PIXELS } from './image-metadata'
 import { boundedBox } from './image-params-extra'
-import { ImageParamError, MAX_DIMENSION, type ImageParams, type OutputFormat } from './image-params'
+import { ImageParamError, MAX_DIMENSION } from './image-param-bounds'
+import type { ImageParams, OutputFormat } from './image-params'
 import { blurSigma } from './transform-budget'
 
 /** sharp's own output names for ours. */
