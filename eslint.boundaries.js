@@ -10,7 +10,7 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**']
 
 /**
  * Who may import whom (ADR 074). Relative paths are matched as written, so each zone states its depth.
- * `eslint-boundaries.test.ts` lints a deliberate violation of each zone and expects it to fail.
+ * `scripts/lint/import-boundaries.test.ts` lints a deliberate violation of each zone and expects it to fail.
  */
 export const importBoundaries = [
   {
@@ -29,6 +29,11 @@ export const importBoundaries = [
       {
         regex: '(^|/)(auth|assets|accounts|archive|cli)(/|$)',
         message: 'The engine is called by these folders, never the reverse (ADR 074).',
+      },
+      {
+        regex: '^(\\.\\./)+newsletter(/|$)',
+        message:
+          'The engine is independent of the newsletter; what both need lives in a module of server/ beside neither, as rate-limit-key.ts (ADR 074).',
       },
     ),
   },

@@ -34,6 +34,12 @@ const violations: [string, string, string, RegExp][] = [
     /called by these folders/,
   ],
   [
+    'the engine importing the newsletter',
+    'server/content-api/engine/query/x.ts',
+    "import { value } from '../../../newsletter/rate-limit'",
+    /independent of the newsletter/,
+  ],
+  [
     'the server reaching into engine files',
     'server/page-cache/x.ts',
     "import { value } from '../content-api/engine/store/content-store'",
@@ -96,6 +102,11 @@ const violations: [string, string, string, RegExp][] = [
 ]
 
 const allowed: [string, string, string][] = [
+  [
+    'the engine using a neutral server module',
+    'server/content-api/engine/query/x.ts',
+    "import { value } from '../../../rate-limit-key'",
+  ],
   [
     'the server using the engine module',
     'server/page-cache/x.ts',
