@@ -19,7 +19,7 @@ export const CONTENT_TYPES: Record<Encoding, string> = {
 
 export type Output = { encoding: Encoding; progressive: boolean }
 
-/** A render still running after this long is stopped and answered with a 400 (see serve-router.ts). */
+/** A render still running after this long is stopped and answered with a 400 (see http/serve-router.ts). */
 export const RENDER_TIMEOUT_SECONDS = 20
 
 /** sharp's error when `timeout` stopped a render. */
