@@ -8,9 +8,32 @@ const restrict = (...patterns) => ({
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**']
 
+/** Outside the engine: only its public module, and from web/ only what ADR 074 lists. */
+const OUTSIDE_ENGINE = [
+  {
+    regex: '(^|/)engine/(?!authorization$).+',
+    message:
+      "Import the engine's public module (content-api/engine, or the light engine/authorization), not its files (ADR 074).",
+  },
+  {
+    regex:
+      '(^|/)web/src/(?!content/queries$|lib/content-client$|config/public-config$|.*-contract$|content/sanity\\.types$|entry-server$)',
+    message:
+      'server/ imports from web/ only content queries (and their client) and types, public config and *-contract.ts files (ADR 074).',
+  },
+  {
+    regex: '(^|/)web/src/(content/sanity\\.types|entry-server)$',
+    allowTypeImports: true,
+    message: 'Only types come from the SSR entry and the generated content types (ADR 074).',
+  },
+]
+
+/** assets/ without its http/ folder. */
+const ASSET_STORAGE = ['server/content-api/assets/*.ts']
+
 /**
  * Who may import whom (ADR 074). Relative paths are matched as written, so each zone states its depth.
- * `eslint-boundaries.test.ts` lints a deliberate violation of each zone and expects it to fail.
+ * `scripts/lint/import-boundaries.test.ts` lints a deliberate violation of each zone and expects it to fail.
  */
 export const importBoundaries = [
   {
@@ -30,28 +53,33 @@ export const importBoundaries = [
         regex: '(^|/)(auth|assets|accounts|archive|cli)(/|$)',
         message: 'The engine is called by these folders, never the reverse (ADR 074).',
       },
+      {
+        regex: '^(\\.\\./)+newsletter(/|$)',
+        message:
+          'The engine is independent of the newsletter; what both need lives in a module of server/ beside neither, as rate-limit-key.ts (ADR 074).',
+      },
     ),
   },
   {
     // Outside the engine, only its public module: content-api/engine (engine/index.ts).
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['server/content-api/engine/**'],
+    ignores: ['server/content-api/engine/**', ...ASSET_STORAGE],
+    rules: restrict(...OUTSIDE_ENGINE),
+  },
+  {
+    // Asset storage and image processing know files and pixels; their HTTP edge is assets/http/ (ADR 021).
+    files: ASSET_STORAGE,
+    ignores: TESTS,
     rules: restrict(
+      ...OUTSIDE_ENGINE,
       {
-        regex: '(^|/)engine/(?!authorization$).+',
+        group: ['express', 'express/*', 'express-serve-static-core'],
         message:
-          "Import the engine's public module (content-api/engine, or the light engine/authorization), not its files (ADR 074).",
+          'Asset storage and image processing know nothing of HTTP; routes go in assets/http/ (ADR 021).',
       },
       {
-        regex:
-          '(^|/)web/src/(?!content/queries$|lib/content-client$|config/public-config$|.*-contract$|content/sanity\\.types$|entry-server$)',
-        message:
-          'server/ imports from web/ only content queries (and their client) and types, public config and *-contract.ts files (ADR 074).',
-      },
-      {
-        regex: '(^|/)web/src/(content/sanity\\.types|entry-server)$',
-        allowTypeImports: true,
-        message: 'Only types come from the SSR entry and the generated content types (ADR 074).',
+        regex: '^(\\./|(\\.\\./)+)http(/|$)',
+        message: 'Asset storage and image processing never import an HTTP layer (ADR 021).',
       },
     ),
   },

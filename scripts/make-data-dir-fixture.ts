@@ -25,7 +25,6 @@ const store = new ContentStore({ file: path.join(dir, 'content.sqlite'), now })
 const assets = createAssets({
   dataDir: dir,
   projectId: 'local',
-  hasDataset: (name) => store.hasDataset(name),
   documents: storeAssetDocuments(store),
   publicBase: '/content',
 })

@@ -34,6 +34,30 @@ const violations: [string, string, string, RegExp][] = [
     /called by these folders/,
   ],
   [
+    'the engine importing the newsletter',
+    'server/content-api/engine/query/x.ts',
+    "import { value } from '../../../newsletter/rate-limit'",
+    /independent of the newsletter/,
+  ],
+  [
+    'image processing importing express',
+    'server/content-api/assets/x.ts',
+    "import value from 'express'",
+    /know nothing of HTTP/,
+  ],
+  [
+    'image processing importing its HTTP edge',
+    'server/content-api/assets/x.ts',
+    "import { value } from './http/serve-router'",
+    /never import an HTTP layer/,
+  ],
+  [
+    'asset storage reaching into engine files',
+    'server/content-api/assets/x.ts',
+    "import { value } from '../engine/store/content-store'",
+    /public module/,
+  ],
+  [
     'the server reaching into engine files',
     'server/page-cache/x.ts',
     "import { value } from '../content-api/engine/store/content-store'",
@@ -97,9 +121,24 @@ const violations: [string, string, string, RegExp][] = [
 
 const allowed: [string, string, string][] = [
   [
+    'the engine using a neutral server module',
+    'server/content-api/engine/query/x.ts',
+    "import { value } from '../../../rate-limit-key'",
+  ],
+  [
     'the server using the engine module',
     'server/page-cache/x.ts',
     "import { value } from '../content-api/engine'",
+  ],
+  [
+    "the assets' HTTP edge using express and image processing",
+    'server/content-api/assets/http/x.ts',
+    "import value from 'express'\nimport { other } from '../image-params'\nexport const more = other",
+  ],
+  [
+    'asset storage using the engine module',
+    'server/content-api/assets/x.ts',
+    "import { value } from '../engine'",
   ],
   [
     'the server using a contract',

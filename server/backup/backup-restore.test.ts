@@ -46,7 +46,6 @@ beforeAll(async () => {
   const assets = createAssets({
     dataDir,
     projectId: 'local',
-    hasDataset: (name) => store.hasDataset(name),
     documents: storeAssetDocuments(store),
     publicBase: '/content',
   })

@@ -8,6 +8,7 @@ import { bootstrapAdministrator } from './accounts/bootstrap-admin'
 import { underApiVersion } from './http/api-version'
 import { createAssetImporter } from './archive/asset-importer'
 import { createAssets, type Assets } from './assets/assets'
+import { createAssetRouters } from './assets/http/asset-routers'
 import { storeAssetDocuments } from './assets/store-asset-documents'
 import { DEFAULT_BLUR_WORK } from './assets/transform-budget'
 import { createContentEdge, type ContentEdge } from './http/content-edge'
@@ -71,24 +72,12 @@ export async function createEmbeddedContentApi(options: {
 
   const siteUrl = env.SITE_URL ? new URL(env.SITE_URL) : undefined
   const hostPolicy = hostPolicyFrom(env)
-  const assets = createAssets({
-    dataDir: env.DATA_DIR,
-    projectId: PROJECT_ID,
-    hasDataset: (name) => store.hasDataset(name),
-    documents: storeAssetDocuments(store),
-    // Without a known public origin, URLs stay root-relative so they work on every port and host name.
-    publicBase: `${siteUrl ? siteUrl.origin : ''}${CONTENT_MOUNT_PATH}`,
-    maxUploadBytes: Math.round(env.CONTENT_UPLOAD_LIMIT_MB * 1024 * 1024),
-    transformBudget: {
-      maxOutputPixels: Math.round(env.IMAGE_MAX_OUTPUT_MEGAPIXELS * 1_000_000),
-      maxBlurWork: DEFAULT_BLUR_WORK,
-    },
-    variantLimits: {
-      concurrency: env.IMAGE_TRANSFORM_CONCURRENCY,
-      maxWaiting: env.IMAGE_TRANSFORM_QUEUE,
-      cacheBytes: Math.round(env.IMAGE_CACHE_MB * 1024 * 1024),
-    },
-  })
+  // Without a known public origin, URLs stay root-relative so they work on every port and host name.
+  const { assets, assetRouters } = composeAssets(
+    env,
+    store,
+    `${siteUrl ? siteUrl.origin : ''}${CONTENT_MOUNT_PATH}`,
+  )
   const edge = createContentEdge({
     accounts,
     project: {
@@ -103,7 +92,7 @@ export async function createEmbeddedContentApi(options: {
     mountPath: CONTENT_MOUNT_PATH,
     allowedHosts: siteUrl ? [siteUrl.host] : [],
     publicOrigin: (req) => publicOriginOf(req, hostPolicy),
-    assets,
+    assets: assetRouters,
   })
   const router = createContentApi({
     store,
@@ -128,6 +117,28 @@ export async function createEmbeddedContentApi(options: {
       accounts.close()
     },
   }
+}
+
+/** Asset storage and its routers, with the limits from the environment. */
+function composeAssets(env: EnvPart, store: ContentStore, publicBase: string) {
+  const documents = storeAssetDocuments(store)
+  const assets = createAssets({ dataDir: env.DATA_DIR, projectId: PROJECT_ID, documents, publicBase })
+  const assetRouters = createAssetRouters(assets, {
+    projectId: PROJECT_ID,
+    hasDataset: (name) => store.hasDataset(name),
+    documents,
+    maxUploadBytes: Math.round(env.CONTENT_UPLOAD_LIMIT_MB * 1024 * 1024),
+    transformBudget: {
+      maxOutputPixels: Math.round(env.IMAGE_MAX_OUTPUT_MEGAPIXELS * 1_000_000),
+      maxBlurWork: DEFAULT_BLUR_WORK,
+    },
+    variantLimits: {
+      concurrency: env.IMAGE_TRANSFORM_CONCURRENCY,
+      maxWaiting: env.IMAGE_TRANSFORM_QUEUE,
+      cacheBytes: Math.round(env.IMAGE_CACHE_MB * 1024 * 1024),
+    },
+  })
+  return { assets, assetRouters }
 }
 
 export function contentStoreFile(dataDir: string): string {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { rateLimitKey } from '../rate-limit-key'
 
 export type RateLimiter = {
   /** Counts one attempt for `key`; when over the limit, says how many seconds until the window resets. */
@@ -41,22 +42,6 @@ export function createRateLimiter({
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - t) / 1000)) }
     },
   }
-}
-
-/** IPv6 clients usually own a whole /64, so they are limited per /64 rather than per address. */
-export function rateLimitKey(ip: string | undefined): string {
-  if (!ip) return 'unknown'
-  if (ip.startsWith('::ffff:') && ip.includes('.')) return ip.slice(7)
-  if (!ip.includes(':')) return ip
-  const [head = '', tail] = ip.split('%')[0]!.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-  const prefix = groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
-  return `${prefix.join(':')}::/64`
 }
 
 export function rateLimit(limiter: RateLimiter): RequestHandler {

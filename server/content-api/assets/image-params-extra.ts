@@ -1,4 +1,4 @@
-import { ImageParamError, MAX_DIMENSION, type ImageParams } from './image-params'
+import { ImageParamError, MAX_DIMENSION } from './image-param-bounds'
 
 /**
  * The `@sanity/image-url` parameters beyond size, crop and format (ADR 140): `sat` (-100..100), `sharp`
@@ -16,6 +16,9 @@ export type ExtraImageParams = {
 }
 
 type Query = Record<string, unknown>
+
+/** The part of the parsed parameters (image-params.ts) that the size helpers below read. */
+type SizeParams = ExtraImageParams & { w?: number; h?: number; dpr?: number }
 
 function integer(query: Query, key: string, min: number, max: number): number | undefined {
   const raw = query[key]
@@ -49,7 +52,7 @@ export function parseExtraImageParams(query: Query): ExtraImageParams {
 }
 
 /** The requested box after `min-*`/`max-*` (a bound on a side that is not requested is applied later). */
-export function boundedBox(params: ImageParams): { w?: number; h?: number } {
+export function boundedBox(params: SizeParams): { w?: number; h?: number } {
   const bound = (value: number | undefined, min?: number, max?: number) =>
     value === undefined ? undefined : Math.min(max ?? Infinity, Math.max(min ?? 0, value))
   return { w: bound(params.w, params.minW, params.maxW), h: bound(params.h, params.minH, params.maxH) }
@@ -60,7 +63,7 @@ export function boundedBox(params: ImageParams): { w?: number; h?: number } {
  * image), for the transform budget; null when they do not apply.
  */
 export function minimumOutputSize(
-  params: ImageParams,
+  params: SizeParams,
   base: { width: number; height: number },
 ): { width: number; height: number } | null {
   const dpr = params.dpr ?? 1

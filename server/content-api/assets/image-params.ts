@@ -1,10 +1,10 @@
+import { ImageParamError, MAX_DIMENSION } from './image-param-bounds'
 import { parseExtraImageParams, type ExtraImageParams } from './image-params-extra'
 
 /**
  * The `@sanity/image-url` query parameters, parsed and normalized. Bad values are errors (400), unknown
  * parameters are ignored (the CDN ignores them too). Normalized params are the disk-cache key.
  */
-export const MAX_DIMENSION = 8192
 
 export const FITS = ['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min'] as const
 export type Fit = (typeof FITS)[number]
@@ -32,13 +32,6 @@ export type ImageParams = ExtraImageParams & {
   invert?: boolean
   /** `dl`: download under this file name (empty: the original name). */
   dl?: string
-}
-
-export class ImageParamError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ImageParamError'
-  }
 }
 
 type Query = Record<string, unknown>

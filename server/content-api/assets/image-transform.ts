@@ -2,7 +2,8 @@ import sharp, { type Color, type Sharp } from 'sharp'
 import { applyBoundsAndPad, applyColourParams } from './image-adjust'
 import { MAX_INPUT_PIXELS } from './image-metadata'
 import { boundedBox } from './image-params-extra'
-import { ImageParamError, MAX_DIMENSION, type ImageParams, type OutputFormat } from './image-params'
+import { ImageParamError, MAX_DIMENSION } from './image-param-bounds'
+import type { ImageParams, OutputFormat } from './image-params'
 import { blurSigma } from './transform-budget'
 
 /** sharp's own output names for ours. */
@@ -18,7 +19,7 @@ export const CONTENT_TYPES: Record<Encoding, string> = {
 
 export type Output = { encoding: Encoding; progressive: boolean }
 
-/** A render still running after this long is stopped and answered with a 400 (see serve-router.ts). */
+/** A render still running after this long is stopped and answered with a 400 (see http/serve-router.ts). */
 export const RENDER_TIMEOUT_SECONDS = 20
 
 /** sharp's error when `timeout` stopped a render. */

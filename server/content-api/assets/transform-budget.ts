@@ -1,5 +1,6 @@
 import { boundedBox, minimumOutputSize } from './image-params-extra'
-import { ImageParamError, MAX_DIMENSION, type ImageParams } from './image-params'
+import { ImageParamError, MAX_DIMENSION } from './image-param-bounds'
+import type { ImageParams } from './image-params'
 
 /**
  * What one transform may cost (ADR 085). Render time grows with output pixels, and a Gaussian blur's with

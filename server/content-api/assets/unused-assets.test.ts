@@ -19,7 +19,6 @@ beforeEach(() => {
   assets = createAssets({
     dataDir,
     projectId: 'local',
-    hasDataset: (name) => store.hasDataset(name),
     documents: storeAssetDocuments(store),
     publicBase: '/content',
   })

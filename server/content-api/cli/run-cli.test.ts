@@ -217,7 +217,6 @@ describe('content CLI', () => {
     const assets = createAssets({
       dataDir,
       projectId: 'local',
-      hasDataset: () => true,
       documents: storeAssetDocuments(store),
       publicBase: '/content',
     })

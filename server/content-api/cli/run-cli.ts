@@ -205,7 +205,6 @@ async function withContent(
       createAssets({
         dataDir: env.DATA_DIR,
         projectId: PROJECT_ID,
-        hasDataset: (name) => store.hasDataset(name),
         documents: storeAssetDocuments(store),
         publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
       }),

@@ -5,8 +5,8 @@
  */
 import type { ContentConfig } from '../config/public-config'
 import { throwIfResNotOk } from './api-request'
+import { liveEventPosition } from './live-event-position'
 import { API_TIMEOUT_MS } from './query-client'
-import { liveEventPosition } from './sync-tags'
 
 export type QueryParams = Record<string, unknown>
 

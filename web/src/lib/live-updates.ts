@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import type { ContentConfig } from '../config/public-config'
-import { liveEventPosition, syncTagsOf } from './sync-tags'
+import { liveEventPosition } from './live-event-position'
+import { syncTagsOf } from './sync-tags'
 
 /**
  * Open tabs follow publishes through the Live Content API (ADR 140): a plain EventSource (not @sanity/client,

@@ -16,9 +16,6 @@ export function syncTagsOf(queryClient: QueryClient): SyncTagsByQuery {
   return registry
 }
 
-/** Where the last live event stands; queries send it so Sanity's API CDN answers at least that fresh. */
-export const liveEventPosition: { lastEventId?: string } = {}
-
 /**
  * The content client for one run of a query function: every read's sync tags are recorded under the query's
  * hash, replacing what an earlier run recorded.

@@ -1,5 +1,5 @@
 import { DEFAULT_JSON_MAX_DEPTH, jsonDepth } from '../../../json-depth'
-import { rateLimitKey } from '../../../newsletter/rate-limit'
+import { rateLimitKey } from '../../../rate-limit-key'
 import { ContentApiError } from '../errors'
 import { DEFAULT_QUERY_MAX_DEPTH } from './groq'
 import type { Principal } from '../principal'

@@ -3,8 +3,8 @@ import { createClient, type SanityClient } from '@sanity/client'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEdgeTestServer, type EdgeTestServer } from '../testing/edge-test-server'
-import type { AssetDocument } from './asset-types'
+import { startEdgeTestServer, type EdgeTestServer } from '../../testing/edge-test-server'
+import type { AssetDocument } from '../asset-types'
 
 let server: EdgeTestServer
 let editor: SanityClient

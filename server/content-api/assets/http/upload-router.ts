@@ -1,13 +1,13 @@
 import express, { Router, type ErrorRequestHandler, type Request } from 'express'
 import { z } from 'zod'
-import { allowSlowBody } from '../../http/request-timeouts'
-import { requireEditor } from '../auth/require-role'
-import { ANONYMOUS, badRequest, ContentApiError, identityOf, notFound } from '../engine'
-import { EmptyUploadError, type AssetService } from './asset-service'
-import type { AssetKind, UploadDetails } from './asset-types'
-import { bareMimeType, OCTET_STREAM } from './file-types'
-import { UnsupportedImageError } from './image-metadata'
-import { MetadataOptionError, parseMetadataParts } from './metadata-options'
+import { allowSlowBody } from '../../../http/request-timeouts'
+import { requireEditor } from '../../auth/require-role'
+import { ANONYMOUS, badRequest, ContentApiError, identityOf, notFound } from '../../engine'
+import { EmptyUploadError, type AssetService } from '../asset-service'
+import type { AssetKind, UploadDetails } from '../asset-types'
+import { bareMimeType, OCTET_STREAM } from '../file-types'
+import { UnsupportedImageError } from '../image-metadata'
+import { MetadataOptionError, parseMetadataParts } from '../metadata-options'
 
 const text = z.string().max(2000).optional()
 const UploadQuery = z.object({

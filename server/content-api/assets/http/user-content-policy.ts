@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { mimeTypeFor, OCTET_STREAM } from './file-types'
+import { mimeTypeFor, OCTET_STREAM } from '../file-types'
 
 /**
  * How uploaded bytes are served (ADR 085): user content shares the site's origin, so no response may be

@@ -1,8 +1,8 @@
 import type { SanityClient } from '@sanity/client'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEdgeTestServer, type EdgeTestServer } from '../testing/edge-test-server'
-import { assetDocumentIdOf } from './asset-document-ids'
+import { startEdgeTestServer, type EdgeTestServer } from '../../testing/edge-test-server'
+import { assetDocumentIdOf } from '../asset-document-ids'
 
 // A deleted asset document takes its URLs with it, as on Sanity's CDN (ADR 140).
 let server: EdgeTestServer

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs'
 import { Router, type RequestHandler, type Response } from 'express'
-import { badRequest, ContentApiError, notFound } from '../engine'
-import { assetDocumentIdOf } from './asset-document-ids'
-import { FILE_FILE, IMAGE_FILE, type AssetFiles } from './asset-files'
-import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from './image-variants'
-import { ImageParamError, isIdentity, parseImageParams } from './image-params'
-import { chooseOutput, CONTENT_TYPES, isRenderTimeout, RENDER_TIMEOUT_SECONDS } from './image-transform'
-import { checkTransformBudget, DEFAULT_BLUR_WORK, type TransformBudget } from './transform-budget'
+import { badRequest, ContentApiError, notFound } from '../../engine'
+import { assetDocumentIdOf } from '../asset-document-ids'
+import { FILE_FILE, IMAGE_FILE, type AssetFiles } from '../asset-files'
+import { createImageVariants, DEFAULT_VARIANT_LIMITS, type VariantLimits } from '../image-variants'
+import { ImageParamError } from '../image-param-bounds'
+import { isIdentity, parseImageParams } from '../image-params'
+import { chooseOutput, CONTENT_TYPES, isRenderTimeout, RENDER_TIMEOUT_SECONDS } from '../image-transform'
+import { checkTransformBudget, DEFAULT_BLUR_WORK, type TransformBudget } from '../transform-budget'
 import { servingFor, userContentHeaders } from './user-content-policy'
-import { QueueFullError } from './work-queue'
+import { QueueFullError } from '../work-queue'
 
 /** Names carry the content hash, so responses never change: cache them for a year. */
 const IMMUTABLE = { maxAge: '365d', immutable: true }

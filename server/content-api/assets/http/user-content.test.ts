@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEdgeTestServer, type EdgeTestServer } from '../testing/edge-test-server'
-import type { AssetDocument } from './asset-types'
+import { startEdgeTestServer, type EdgeTestServer } from '../../testing/edge-test-server'
+import type { AssetDocument } from '../asset-types'
 
 let server: EdgeTestServer
 let token: string
