@@ -6,12 +6,6 @@
  * were type-only on one side. A dynamic `import()` counts too: a lazy chunk importing its loader is the same knot.
  */
 
-/**
- * The one cycle still allowed, while React Router's data router replaces the route table (issue 26); that change
- * deletes this entry. A cycle passes only if every module on it matches, so one through any other file fails.
- */
-const ALLOWED_CYCLE = '^web/src/app/(lazy-route|routes)\\.tsx$'
-
 export default {
   forbidden: [
     {
@@ -20,7 +14,7 @@ export default {
       comment:
         'Import cycle: move the shared piece into a module both sides import (dependency-cruiser.config.js).',
       from: {},
-      to: { circular: true, via: { pathNot: ALLOWED_CYCLE } },
+      to: { circular: true },
     },
   ],
   options: {

@@ -70,24 +70,4 @@ describe('import cycles (dependency-cruiser.config.js)', () => {
       output: expect.stringMatching(/no dependency violations/),
     })
   })
-
-  it('allows the route table cycle being replaced, and nothing that joins it', async () => {
-    const routeTable = {
-      'web/src/app/lazy-route.tsx':
-        "import type { RouteHandle } from './routes'\nexport const lazyRoute = (handle: RouteHandle) => handle\n",
-      'web/src/app/routes.tsx':
-        "import { lazyRoute } from './lazy-route'\nexport type RouteHandle = string\nexport const home = lazyRoute('home')\n",
-    }
-    expect((await cycleReport(routeTable)).exitCode).toBe(0)
-    rmSync(root!, { recursive: true, force: true })
-
-    const joined = await cycleReport({
-      ...routeTable,
-      'web/src/app/routes.tsx':
-        "import { lazyRoute } from './lazy-route'\nimport './loaders'\nexport type RouteHandle = string\nexport const home = lazyRoute('home')\n",
-      'web/src/app/loaders.ts': "import { home } from './routes'\nexport const loader = home\n",
-    })
-    expect(joined.exitCode).toBe(1)
-    expect(joined.output).toMatch(/web\/src\/app\/loaders\.ts/)
-  })
 })
