@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 
-/** docs/fan-site-rules.md §9: lazy images and the hero video count as visible at 10% with a 50 px margin. */
+/** docs/fan-site-rules.md §9: the hero video counts as visible at 10% with a 50 px margin. */
 export const VISIBILITY_THRESHOLD = 0.1
 export const VISIBILITY_ROOT_MARGIN = '50px'
 
@@ -37,13 +37,4 @@ export function useVisibility<T extends Element>(
     observer.observe(element)
     return () => observer.disconnect()
   }, [ref])
-}
-
-/** Becomes true the first time the element is visible (lazy loading), and stays true. */
-export function useSeenOnce<T extends Element>(ref: RefObject<T | null>): boolean {
-  const [seen, setSeen] = useState(false)
-  useVisibility(ref, (visible) => {
-    if (visible) setSeen(true)
-  })
-  return seen
 }

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
-import { useSeenOnce } from '../../../lib/use-visibility'
 import type { GalleryItem } from '../api/get-gallery-items'
 import { youtubeThumbnailPath } from '../../../lib/youtube-contract'
 import { mediaAlt } from '../utils/gallery-rules'
@@ -15,8 +14,9 @@ const THUMB_SIZES = '(min-width: 72rem) 35rem, 50vw'
 
 /**
  * One grid thumbnail, a real button (click, Enter, Space open the overlay). Its picture (the image, else the
- * video's poster, else YouTube's thumbnail) loads once the tile is 10% visible (50 px margin); until then the
- * asset's LQIP blurs in its place. A failed image says "Image unavailable".
+ * video's poster, else YouTube's thumbnail) is in the server's HTML with `src`, `srcset` and `sizes`, and the
+ * browser's native `loading="lazy"` defers it (ADR 073); until it arrives the asset's LQIP blurs in its place.
+ * A failed image says "Image unavailable".
  */
 export function MediaTile({
   item,
@@ -32,9 +32,11 @@ export function MediaTile({
   onOpen: (index: number) => void
 }) {
   const imageUrl = useImageUrl()
-  const ref = useRef<HTMLButtonElement>(null)
-  const seen = useSeenOnce(ref)
   const [failed, setFailed] = useState(false)
+  // The server's <img> may fail before hydration, when no React listener heard its `error` event.
+  const failedBeforeHydration = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true)
+  }, [])
   const picture = item.kind === 'image' ? item.image : item.poster
   const label = mediaAlt(item, bandName, index, total)
   const isVideo = item.kind === 'youtube' || item.kind === 'video'
@@ -49,7 +51,6 @@ export function MediaTile({
   const lqip = picture?.lqip
   return (
     <button
-      ref={ref}
       type="button"
       className={`media-tile media-tile--${item.kind ?? 'image'}`}
       aria-label={isVideo ? `Play video: ${label}` : `View photo: ${label}`}
@@ -60,8 +61,9 @@ export function MediaTile({
       {source && !failed ? (
         <img
           className="media-tile__image"
-          src={seen ? source.src : undefined}
-          srcSet={seen ? source.srcSet : undefined}
+          ref={failedBeforeHydration}
+          src={source.src}
+          srcSet={source.srcSet}
           sizes={source.srcSet ? THUMB_SIZES : undefined}
           alt=""
           width={THUMB_WIDTH}
