@@ -1,6 +1,5 @@
 import compression from 'compression'
 import express, { type Express, type Request, type Router } from 'express'
-import type { RequestListener } from 'node:http'
 import { contentConfigFor, type PublicConfig } from '../web/src/config/public-config'
 import type { Clock } from './clock'
 import type { Env } from './env'
@@ -52,16 +51,6 @@ export function publicConfigFrom(env: Env): PublicConfig {
   }
 }
 
-/**
- * The server's request listener: a page the cache holds is answered before Express (ADR 090), everything else
- * goes through the app.
- */
-export function requestListener(app: Express & { pages: PageResponses }): RequestListener {
-  return (req, res) => {
-    if (!app.pages.answer(req, res)) app(req, res)
-  }
-}
-
 /** Builds the Express app without listening, so tests can drive it with supertest or on port 0. */
 export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
   const { env, logger, clock, routers = {} } = deps
@@ -74,16 +63,21 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     isDev: env.NODE_ENV === 'development',
     analytics: !!env.GA_MEASUREMENT_ID,
   })
-  const pages = pageResponsesFor(deps, hostPolicy, security)
+  const pages = pageResponsesFor(deps)
 
-  // A stored page is answered first, as `requestListener` does before Express: with its host checked, its
-  // transport and security headers, and logged, without the rest of the stack (ADR 090).
-  app.use(pages.fastPath)
-  // Before anything builds a URL or a redirect from the Host header (ADR 086).
-  app.use(hostAllowList(hostPolicy))
-  app.use(transportHeaders)
-  app.use(requestLogger(logger))
-  app.use(security)
+  // What every response gets, a page from the page cache (ADR 090) as much as a new render: its headers, host
+  // check, request id and log line are set here and nowhere else. A stored page is answered right after it
+  // (`pages.stored`); a header added further down reaches new renders only, and
+  // server/page-cache/header-parity.test.ts fails.
+  app.use(
+    // Before anything builds a URL or a redirect from the Host header (ADR 086).
+    hostAllowList(hostPolicy),
+    transportHeaders,
+    requestLogger(logger),
+    security,
+  )
+  app.use(pages.stored)
+
   app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))
   app.use(compression())
 
@@ -107,19 +101,13 @@ function siteContentFor(deps: AppDeps): SiteContent | undefined {
   return deps.env.NODE_ENV === 'development' ? undefined : deps.siteContent
 }
 
-function pageResponsesFor(
-  deps: AppDeps,
-  hostPolicy: ReturnType<typeof hostPolicyFrom>,
-  security: ReturnType<typeof securityHeaders>,
-): PageResponses {
+function pageResponsesFor(deps: AppDeps): PageResponses {
   const { env, logger, clock, renderer } = deps
   const siteContent = siteContentFor(deps)
   return createPageResponses({
     clock,
     logger,
     siteUrl: env.SITE_URL,
-    hostPolicy,
-    securityHandlers: security,
     changes: siteContent?.changes,
     nextScheduled: siteContent?.nextScheduled,
     reader: siteContent?.reader,

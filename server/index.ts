@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createApp, publicConfigFrom, requestListener } from './app'
+import { createApp, publicConfigFrom } from './app'
 import { bandNameFrom } from './band-name'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
@@ -178,6 +178,7 @@ async function main() {
     authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
     bandName: bandNameFrom(siteContent.reader, logger),
   })
+  let loopbackPort: number | undefined
   const app = createApp({
     env,
     logger,
@@ -189,12 +190,10 @@ async function main() {
       '/api/newsletter': newsletter.router,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
-    loopbackPort: () => {
-      const address = server.address()
-      return typeof address === 'object' && address ? address.port : env.PORT
-    },
+    // Asked on every page request; the port never changes once the server listens.
+    loopbackPort: () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT,
   })
-  server.on('request', requestListener(app))
+  server.on('request', app)
   // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
   // upgrade is refused, as Node does when nothing listens.
   server.on('upgrade', (req, socket) => {

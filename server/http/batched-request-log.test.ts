@@ -27,29 +27,40 @@ function capture(level = 'info') {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('batchedRequestLog', () => {
-  it('writes the line the request logger writes, with the same fields, levels and time format', async () => {
+  it('writes the line pino writes for the same fields, with the same levels and time format', async () => {
+    const { logger, lines } = capture()
+    const fields = {
+      req: { id: 'r1', method: 'GET', url: '/news?page=2' },
+      res: { statusCode: 200 },
+      responseTime: 0,
+    }
+    logger.info(fields, 'request completed')
+    const log = batchedRequestLog(logger)
+    log.write({ id: 'r1', method: 'GET', url: '/news?page=2', statusCode: 200, responseTime: 0 })
+    await nextTurn()
+    const [viaPino, batched] = lines()
+    const { time, ...rest } = batched!
+    expect(Object.keys(batched!)).toEqual(Object.keys(viaPino!))
+    const { time: pinoTime, ...pinoRest } = viaPino!
+    expect(rest).toEqual(pinoRest)
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(typeof pinoTime).toBe('string')
+  })
+
+  it('is the request logger: one line per request with its id, at warn from 400 and error from 500', async () => {
     const { logger, lines } = capture()
     const app = express()
     app.use(requestLogger(logger))
-    app.get('/news', (_req, res) => res.send('ok'))
-    await request(app).get('/news?page=2').set('x-request-id', 'from-express')
-    const log = batchedRequestLog(logger, { pageCache: 'hit' })
-    log.write({ id: 'from-cache', method: 'GET', url: '/news?page=2', statusCode: 200, responseTime: 0 })
+    app.get('/missing', (_req, res) => res.status(404).send('no'))
+    app.get('/broken', (_req, res) => res.status(500).send('no'))
+    const res = await request(app).get('/missing').set('x-request-id', 'from-client')
+    await request(app).get('/broken')
     await nextTurn()
-    const [viaPino, batched] = lines()
-    const { pageCache, ...rest } = batched!
-    expect(pageCache).toBe('hit')
-    expect(Object.keys(rest)).toEqual(Object.keys(viaPino!))
-    expect(rest).toMatchObject({
-      level: viaPino!.level,
-      service: 'band-site',
-      req: { id: 'from-cache', method: 'GET', url: '/news?page=2' },
-      res: { statusCode: 200 },
-      responseTime: 0,
-      msg: viaPino!.msg,
-    })
-    expect(rest.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
-    expect(typeof viaPino!.time).toBe('string')
+    expect(res.headers['x-request-id']).toBe('from-client')
+    expect(lines().map((line) => [line.level, (line.req as { id: string }).id])).toEqual([
+      [logger.levels.values.warn, 'from-client'],
+      [logger.levels.values.error, expect.any(String)],
+    ])
   })
 
   it('writes every line of one turn of the event loop in one write, each request on its own line', async () => {

@@ -18,12 +18,12 @@ export type BatchedRequestLog = {
 }
 
 /**
- * The log line of a request answered from the page cache (ADR 090): the fields and levels of
- * http/request-logger.ts (`info`, `warn` from 400), the logger's own bindings and time format, plus
- * `pageCache: "hit"`, each request on its own line. Built as text from values that need no walk (the URL is
- * redacted as the logger's field formatter does), and written with every other line of the same turn of the
- * event loop in one write to the logger's destination. Through pino each line cost more than the rest of the
- * answer; lines still queued when the process dies abruptly are lost (at most one turn's worth).
+ * The log line of every request (http/request-logger.ts, ADR 090): pino's line for the request and response
+ * fields (`info`, `warn` from 400, `error` from 500), with the logger's own bindings and time format, each
+ * request on its own line. Built as text from values that need no walk (the URL is redacted as the logger's
+ * field formatter does), and written with every other line of the same turn of the event loop in one write to
+ * the logger's destination. Through pino each line cost more than answering a stored page; lines still queued
+ * when the process dies abruptly are lost (at most one turn's worth).
  */
 export function batchedRequestLog(logger: Logger, extra: Record<string, string> = {}): BatchedRequestLog {
   const destination = destinationOf(logger)
@@ -47,7 +47,7 @@ export function batchedRequestLog(logger: Logger, extra: Record<string, string> 
 
   return {
     write({ id, method, url, statusCode, responseTime }) {
-      const level = statusCode >= 400 ? 'warn' : 'info'
+      const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info'
       if (!logger.isLevelEnabled(level)) return
       // Lines of one millisecond share one timestamp string (pino.stdTimeFunctions.isoTime's format).
       const now = Date.now()

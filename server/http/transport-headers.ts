@@ -19,8 +19,7 @@ const WITH_HSTS = [...PLAIN, 'Strict-Transport-Security', STRICT_TRANSPORT_SECUR
  * and the site is still served (tests, a proxy that adds its own). No `includeSubDomains`: the band's other
  * hosts are not ours to decide. Not for this machine's own names either: HSTS holds for every port of a host,
  * and the plain-HTTP site on `localhost:3000` would stop loading after one visit to the Studio on
- * `https://localhost:3443`. As a flat `[name, value, ...]` list for a response head (the page cache's fast path,
- * ADR 090) and as middleware.
+ * `https://localhost:3443`. As a flat `[name, value, ...]` list and as middleware.
  */
 export function transportHeaderList(secure: boolean, hostHeader: string | undefined): readonly string[] {
   if (!secure) return PLAIN

@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contentConfigFor } from '../../web/src/config/public-config'
-import { requestListener } from '../app'
 import { ContentStore } from '../content-api/engine'
 import { createContentApi } from '../content-api/http/router'
 import { testAuthenticate, TEST_TOKENS } from '../content-api/testing/test-server'
@@ -21,7 +20,7 @@ import { sourceRenderer } from './testing/source-renderer'
 /**
  * The page cache in the embedded default: the real content store and content API (published through the
  * official client as the Studio does), the real page renderer, over HTTP on port 0 with the server's own request
- * listener (stored pages answered before Express).
+ * listener, the app (stored pages answered through the same stack as new renders).
  */
 // Renders take tens of milliseconds, more on a loaded machine: generous timeouts, no timing assertions.
 describe('pages rendered once per content revision (embedded content store)', { timeout: 60_000 }, () => {
@@ -77,7 +76,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
       siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
       pageCacheLimits: { maxEntries: 6 },
     })
-    server = createServer(requestListener(app))
+    server = createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     client = createClient({

@@ -1,8 +1,6 @@
 import express from 'express'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { securityHeaders } from '../http/security-headers'
-import { hostPolicyFrom } from '../http/public-origin'
 import { createLogger } from '../logger'
 import { parseEnv } from '../env'
 import { createFeedRouter, type Feed } from './feeds'
@@ -17,8 +15,6 @@ describe('createFeedRouter', () => {
       clock: { now: () => new Date('2025-10-01T19:00:00Z') },
       logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
       siteUrl: 'https://band.example',
-      hostPolicy: hostPolicyFrom({ SITE_URL: 'https://band.example' }),
-      securityHandlers: securityHeaders({ isDev: false }),
       changes: {
         subscribe: (listener) => {
           listeners.add(listener)

@@ -1,8 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import type { Clock } from '../clock'
-import { batchedRequestLog } from '../http/batched-request-log'
-import type { HostPolicy } from '../http/public-origin'
 import type { Logger } from '../logger'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import { pageCacheKey, renderUrlFor } from './cache-key'
@@ -12,7 +9,6 @@ import { freshnessFor, scheduleMemo } from './freshness'
 import { PageCache, type PageCacheOptions } from './page-cache'
 import { pageRendition } from './page-rendition'
 import type { RenditionInput } from './rendition'
-import { fastAnswer } from './fast-answer'
 import { sendRendition } from './send-rendition'
 
 /**
@@ -34,10 +30,6 @@ export type PageResponsesOptions = {
   logger: Logger
   /** SITE_URL; unset: the request's origin, which then is part of every key. */
   siteUrl?: string
-  /** The Host headers the app serves (http/public-origin.ts); the fast path leaves any other to the app. */
-  hostPolicy: HostPolicy
-  /** The app's security middleware; every page carries the headers it sets (with the page's script hashes). */
-  securityHandlers: RequestHandler[]
   /** Content change feed; unset: every request renders (`no-cache`), as without a cache. */
   changes?: ContentChanges
   /** Which query parameters a page renders from, and whether it may be kept (the route table's `handle.cache`). */
@@ -50,15 +42,17 @@ export type PageResponsesOptions = {
 }
 
 export type PageResponses = {
-  /** Answers a GET/HEAD request for a stored page (true), or leaves it (false); see fast-answer.ts. */
-  answer: (req: IncomingMessage, res: ServerResponse) => boolean
-  /** `answer` as the first middleware of the app; other requests go on to `next()`. */
-  fastPath: RequestHandler
+  /**
+   * Answers a GET or HEAD for a page the cache holds, else goes on to `next()`. Mounted in the app right after
+   * the middleware every response passes (app.ts), so a stored page gets the same headers, request id and log
+   * line as a new render, without the rest of the stack.
+   */
+  stored: RequestHandler
   /**
    * Answers with the stored page for this request, or renders, stores and answers it. `produce` renders from the
    * URL it is given (only the page's own parameters) and nothing else of the request: its bytes go to everyone.
    */
-  respond: (req: IncomingMessage, res: ServerResponse, produce: Produce) => Promise<void>
+  respond: (req: Request, res: Response, produce: Produce) => Promise<void>
   cache: PageCache
   close: () => void
 }
@@ -66,15 +60,14 @@ export type PageResponses = {
 /** The page cache in front of the SSR handler and the feeds (ADR 090). */
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function createPageResponses(options: PageResponsesOptions): PageResponses {
-  const { clock, logger, securityHandlers, changes } = options
+  const { clock, logger, changes } = options
   const keyOf = createRequestKeys(options)
   const cache = new PageCache({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, ...options.limits })
   const renderers = new Map<string, () => ReturnType<typeof renderFresh>>()
   const schedule = scheduleMemo(options.nextScheduled, (err) =>
     logger.warn({ err }, 'could not read the next scheduled publication; pages age by the clock only'),
   )
-  const build = (input: RenditionInput, cacheControl: string) =>
-    pageRendition(input, { securityHandlers, cacheControl })
+  const build = pageRendition
 
   type KnownValues = NonNullable<PageCachePolicy['known']>[string]
   let knownReads = new Map<KnownValues, Promise<Set<string> | undefined>>()
@@ -116,11 +109,10 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
    * nothing is dropped, so such a request shares the page's plain entry instead of a render and an entry each.
    */
   async function keyOfExisting({ key, origin, target, policy }: RequestKey): Promise<string> {
-    if (!policy.known) return key
+    const queryAt = target.indexOf('?')
+    if (!policy.known || queryAt < 0) return key
     const sets = new Map<string, Set<string> | undefined>()
     for (const [name, read] of Object.entries(policy.known)) sets.set(name, await knownValues(read))
-    const queryAt = target.indexOf('?')
-    if (queryAt < 0) return key
     return pageCacheKey(
       origin,
       target.slice(0, queryAt),
@@ -139,12 +131,7 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     return { rendition, freshness, syncTags: input.syncTags }
   }
 
-  const requestLog = batchedRequestLog(logger, { pageCache: 'hit' })
-  const answer = changes
-    ? fastAnswer({ keyOf, cache, logger, requestLog, hostPolicy: options.hostPolicy })
-    : () => false
-
-  async function respond(req: IncomingMessage, res: ServerResponse, produce: Produce) {
+  async function respond(req: Request, res: Response, produce: Produce) {
     const requestKey = keyOf(req)
     const { cacheable, origin, target } = requestKey
     if (!changes || !cacheable) {
@@ -164,16 +151,13 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     sendRendition(req, res, await cache.render(key, render))
   }
 
-  return {
-    answer,
-    fastPath: (req, res, next) => {
-      if (!answer(req, res)) next()
-    },
-    respond,
-    cache,
-    close: () => {
-      unsubscribe?.()
-      requestLog.flush()
-    },
+  const stored: RequestHandler = (req, res, next) => {
+    if (!changes || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+    const { key, cacheable } = keyOf(req)
+    const rendition = cacheable ? cache.get(key) : undefined
+    if (!rendition) return next()
+    sendRendition(req, res, rendition)
   }
+
+  return { stored, respond, cache, close: () => unsubscribe?.() }
 }

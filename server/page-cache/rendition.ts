@@ -20,8 +20,13 @@ const MIN_COMPRESSED_BYTES = 1024
 /** One response, rendered and compressed once, sent to every visitor as the same bytes. */
 export type Rendition = {
   status: number
-  /** Every header but the per-request ones: type, security headers, cache control, ETag, Vary. */
+  /**
+   * The page's own headers: type, cache control, ETag, Vary (and a redirect's location). Those every response
+   * gets (security, transport, request id) come from the app's middleware, for a stored page as for a new one.
+   */
   headers: Readonly<Record<string, string>>
+  /** CSP sources of the inline scripts, for the security middleware's CSP (`res.locals.cspScriptHashes`). */
+  cspScriptHashes: string[]
   /** Strong validator: a hash of the bytes, so equal pages share it and any change changes it. */
   etag: string
   identity: Buffer
@@ -46,7 +51,13 @@ export type RenditionInput = {
   syncTags?: string[]
 }
 
-export async function createRendition({ status, contentType, body, headers = {} }: RenditionInput) {
+export async function createRendition({
+  status,
+  contentType,
+  body,
+  headers = {},
+  cspScriptHashes = [],
+}: RenditionInput & { cspScriptHashes?: string[] }) {
   const identity = typeof body === 'string' ? Buffer.from(body) : body
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`
   const compress = identity.length >= MIN_COMPRESSED_BYTES
@@ -66,6 +77,7 @@ export async function createRendition({ status, contentType, body, headers = {} 
   const rendition: Rendition = {
     status,
     headers: { ...common, 'content-type': contentType },
+    cspScriptHashes,
     etag,
     identity,
     gzip: gzipped,

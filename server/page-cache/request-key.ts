@@ -35,8 +35,8 @@ export function requestProtocol(req: IncomingMessage): string {
 }
 
 /**
- * The cache key of a request, computed from the raw request so the fast path needs neither Express nor a URL
- * parse; the route table is matched once per path (memoised), not per request.
+ * The cache key of a request, computed from the raw request without a URL parse (it runs on every page
+ * request); the route table is matched once per path (memoised), not per request.
  */
 export function createRequestKeys({
   siteUrl,

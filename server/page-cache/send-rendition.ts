@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Request, Response } from 'express'
 import { preferredEncoding } from './encoding'
 import type { Rendition } from './rendition'
 
@@ -10,29 +10,21 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers with a rendition: 304 when the client already holds these bytes, else the smallest form the client
- * accepts (brotli, gzip, or as is). Every head was made with the rendition; per request there is only the
- * choice of form and the `extra` headers (the request id). HEAD gets the head only. Returns the status sent.
+ * Answers with a rendition, a new render or a stored one alike: 304 when the client already holds these bytes,
+ * else the smallest form the client accepts (brotli, gzip, or as is). The page's own headers were made with the
+ * rendition and join those the app's middleware set on `res` (security, transport, request id); the CSP is
+ * written with the head from the page's script hashes (http/security-headers.ts). HEAD gets the head only.
  */
-export function sendRendition(
-  req: IncomingMessage,
-  res: ServerResponse,
-  rendition: Rendition,
-  extra: string[] = [],
-): number {
+export function sendRendition(req: Request, res: Response, rendition: Rendition): void {
+  res.locals.cspScriptHashes = rendition.cspScriptHashes
   const ok = rendition.status >= 200 && rendition.status < 300
   if (ok && matchesEtag(req.headers['if-none-match'], rendition.etag)) {
-    res.writeHead(
-      304,
-      extra.length ? [...rendition.heads.notModified, ...extra] : rendition.heads.notModified,
-    )
+    res.writeHead(304, rendition.heads.notModified)
     res.end()
-    return 304
+    return
   }
   const encoding = preferredEncoding(req.headers['accept-encoding'])
   const form = (encoding !== 'identity' && rendition[encoding] && encoding) || 'identity'
-  const head = rendition.heads[form]
-  res.writeHead(rendition.status, extra.length ? [...head, ...extra] : head)
+  res.writeHead(rendition.status, rendition.heads[form])
   res.end(req.method === 'HEAD' ? undefined : rendition[form])
-  return rendition.status
 }
