@@ -142,7 +142,7 @@ function shutdownHandler(running: Running) {
   return shutdown
 }
 
-/** YouTube thumbnails served from the site (ADR 130, option 19), kept in DATA_DIR. */
+/** YouTube thumbnails served from the site (ADR 130), kept in DATA_DIR. */
 function youtubeThumbnailsFor(env: Env, logger: Logger) {
   return createYouTubeThumbnails({
     dir: path.join(env.DATA_DIR, 'youtube-thumbnails'),

@@ -89,7 +89,7 @@ export async function createProdRenderer(root: string): Promise<Renderer> {
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>
   const linked = assetsFromManifest(manifest)
   // Every stylesheet the first paint needs is written into a page that still arrives in one round trip with
-  // it: one request fewer before the first paint (ADR 130, option 22).
+  // it: one request fewer before the first paint (ADR 130).
   const inlineCssText = new Map(
     await Promise.all(
       linked.css.map(async (href) => [href, await readFile(path.join(clientDir, href), 'utf8')] as const),

@@ -139,8 +139,8 @@ export const renderPage: RenderPage = async (
       { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
     )
   let html = await renderWith(stateWith(assets))
-  // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130,
-  // option 22): drawn again, with the data already loaded.
+  // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130):
+  // drawn again, with the data already loaded.
   if (assets.inlineCss?.length && fitsFirstRoundTrip && !fitsFirstRoundTrip(html)) {
     html = await renderWith(stateWith({ ...assets, inlineCss: [] }))
   }
