@@ -5,9 +5,10 @@
  * serves it (fresh data dir with the seed content). Runs are interleaved (floor, then each site page) for
  * ROUNDS rounds, each in a fresh Chromium profile; the medians are printed side by side with the differences.
  *
- * Targets (issue 14), against the floor measured in the same run: performance >= floor, LCP <= floor,
- * TBT <= floor + 50 ms, CLS <= 0.01, accessibility / best practices / SEO 100, JavaScript fetched before the first
- * interaction <= 100 KB gzip, no Studio code. Benchmarks print figures; they do not fail on them.
+ * Targets (issues 14 and 26), against the floor measured in the same run: performance >= floor, LCP <= floor,
+ * TBT <= floor + 50 ms, CLS <= 0.01, accessibility / best practices / SEO 100, JavaScript fetched before the
+ * first interaction <= 120 KB gzip (the ceiling of tests/e2e/first-load-budget.spec.ts, which holds each page
+ * to its own budget), no Studio code. Benchmarks print figures; they do not fail on them.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -130,10 +131,17 @@ async function warmUp(url: string) {
       if (candidate.startsWith('/content/images/')) images.add(new URL(candidate, url).href)
     }
   }
+  // Eight at a time: every srcset candidate of the gallery at once (60+) is more than the image queue takes
+  // (ADR 085, 429 past 50 waiting), where a browser asks for one candidate per image.
+  const all = [...images]
   for (const accept of ['image/avif,image/webp,*/*', 'image/webp,*/*']) {
-    await Promise.all(
-      [...images].map((image) => fetch(image, { headers: { Accept: accept } }).then((r) => r.arrayBuffer())),
-    )
+    for (let i = 0; i < all.length; i += 8) {
+      await Promise.all(
+        all
+          .slice(i, i + 8)
+          .map((image) => fetch(image, { headers: { Accept: accept } }).then((r) => r.arrayBuffer())),
+      )
+    }
   }
 }
 
@@ -235,7 +243,7 @@ function report(label: string, page: Figures[], floor: Figures[]) {
       'JS before input',
       'jsGzip',
       kb,
-      (s) => (s <= 100 * 1024 ? 'ok (<= 100 KB gzip)' : 'MISSED (<= 100 KB)'),
+      (s) => (s <= 120 * 1024 ? 'ok (<= 120 KB gzip)' : 'MISSED (<= 120 KB)'),
     ],
   ]
   console.log(`\n${label}: median of ${page.length} runs beside the floor app's`)
