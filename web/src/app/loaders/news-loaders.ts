@@ -6,7 +6,8 @@ import type { ContentClient } from '../../lib/content-client'
 import type { LoaderFunctionArgs } from 'react-router'
 import { pageNotFound } from './page-not-found'
 
-// The loaders of the news routes; routes/news.tsx hands them to the route table with the pages.
+// The loaders of the news routes. Server-only: the route table sets them under `import.meta.env.SSR`, so the
+// browser bundle carries none of them (routes.tsx).
 
 type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
 

@@ -8,7 +8,8 @@ import type { ContentClient } from '../../lib/content-client'
 import type { LoaderFunctionArgs } from 'react-router'
 import { pageNotFound } from './page-not-found'
 
-// The loaders of the show routes; routes/shows.tsx hands them to the route table with the pages.
+// The loaders of the show routes. Server-only: the route table sets them under `import.meta.env.SSR`, so the
+// browser bundle carries none of them, nor the show rules they import (routes.tsx).
 
 type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient; now: () => Date }
 

@@ -6,7 +6,7 @@ import { siteSettingsQueryOptions } from '../../features/site/api/get-site-setti
 import { tourPromoQueryOptions } from '../../features/tour-promo/api/get-tour-promo'
 import type { ContentClient } from '../../lib/content-client'
 
-// The loaders of the site's frame (in the route table itself) and of the home page (routes/home.tsx hands it on).
+// The loaders of the site's frame and of the home page: server-only, like the others in this folder (routes.tsx).
 
 type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
 
