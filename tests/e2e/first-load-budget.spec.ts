@@ -47,11 +47,11 @@ function gzipSizeOf(path: string): number {
 }
 
 /** Opens `path` and waits, without any input, until hydration is done and the network has been idle. */
-async function scriptsLoadedWithoutInput(page: Page, path: string): Promise<string[]> {
+async function scriptsLoadedWithoutInput(page: Page, path: string, origin: string): Promise<string[]> {
   const scripts = new Set<string>()
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (request.resourceType() === 'script' && url.origin === new URL(page.url() || request.url()).origin) {
+    if (request.resourceType() === 'script' && url.origin === origin) {
       scripts.add(url.pathname)
     }
   })
@@ -81,9 +81,10 @@ for (const [device, options] of Object.entries(DEVICES)) {
     for (const [template, budget] of Object.entries(BUDGET_KB)) {
       test(`${template} loads at most ${budget} KB of JavaScript (gzip) before the first input`, async ({
         page,
+        baseURL,
       }) => {
         const path = await concretePath(page, template)
-        const scripts = await scriptsLoadedWithoutInput(page, path)
+        const scripts = await scriptsLoadedWithoutInput(page, path, new URL(baseURL!).origin)
         const sizes = scripts.map((script) => [script, gzipSizeOf(script)] as const)
         const totalKb = sizes.reduce((sum, [, size]) => sum + size, 0) / 1024
         const listing = sizes.map(([script, size]) => `  ${(size / 1024).toFixed(1)} KB ${script}`).join('\n')
