@@ -379,14 +379,16 @@ const siteSettings = {
   tagline: 'Son Jarocho meets the spaghetti Western',
   description:
     'Los Forasteros are a touring folk band from California where the jaranas of Son Jarocho meet the twang of the spaghetti Western. Tour dates, videos and booking.',
-  siteUrl: 'https://los-forasteros.example.com',
   logo: image('logo.png', 'Los Forasteros emblem: crossed jaranas in a golden sun'),
   ogImage: image('og-image.jpg', 'A jarana silhouetted against a striped desert sunset'),
   // A 4-second, 15 KB VP9 loop made from the poster with ffmpeg (see content/seed/README.md).
   heroVideo: file('hero.webm'),
   heroPoster: image('hero-poster.jpg', 'Los Forasteros silhouetted against a desert sunset'),
   heroFallbackImage: image('hero-fallback.jpg', 'Saguaro cacti under a night sky'),
-  bandPhoto: image('band-photo.jpg', 'The four members of Los Forasteros standing in the desert'),
+  bandPhoto: {
+    ...image('band-photo.jpg', 'The four members of Los Forasteros standing in the desert'),
+    credit: 'Inés Montaño',
+  },
   about: paragraphs('about', [
     'Los Forasteros, "the outsiders", play Son Jarocho from the coast of Veracruz the way a lonesome rider would hear it across the desert: jaranas and requinto up front, a violin that cries like a harmonica, and drums that gallop like an Ennio Morricone score.',
     'Marisol Vega (jarana, vocals), Tomás Ruelas (requinto), Elena Castaño (violin) and Rafa Ibarra (drums) met at a fandango in Ventura in 2015. Ten years and three albums later they tour the West Coast, from festival stages to old mission courtyards, and still end every night with the whole room singing.',
@@ -455,7 +457,10 @@ const newsPosts = [
     slug: slug('anniversary-tour'),
     publishedAt: '2025-08-15T17:00:00.000Z',
     excerpt: 'Ten years after our first fandango we are taking the whole band up and down the West Coast.',
-    coverImage: image('news-anniversary.jpg', 'Saguaro cacti under a desert sunset'),
+    coverImage: {
+      ...image('news-anniversary.jpg', 'Saguaro cacti under a desert sunset'),
+      credit: 'Diego Salcedo',
+    },
     // Every kind of rich text a post can hold (heading, list, links, a captioned photo, a video), so the
     // e2e tests and a new editor see them all.
     body: [
@@ -508,7 +513,10 @@ const newsPosts = [
     slug: slug('alma-oeste-single'),
     publishedAt: '2025-06-02T17:00:00.000Z',
     excerpt: 'Our new single rides out of the desert with a requinto, a violin and a lot of reverb.',
-    coverImage: image('news-alma-oeste.jpg', 'A jarana silhouetted against a night sky'),
+    coverImage: {
+      ...image('news-alma-oeste.jpg', 'A jarana silhouetted against a night sky'),
+      credit: 'Paloma Reyes',
+    },
     body: paragraphs('alma', [
       'Alma Oeste started as a son jarocho in the key of the desert wind. Listen to it and watch the video in the media section.',
     ]),

@@ -1,5 +1,5 @@
 import { defineField, type SlugOptions, type SlugRule } from 'sanity'
-import { isSlugUnique } from './validation'
+import { hasAsset, isSlugUnique, validateAlt, validatePhotoCredit } from './validation'
 
 /**
  * A document's `slug`: its address on the site. Required, unique in the dataset (drafts of the same document
@@ -42,5 +42,32 @@ export function choiceField({
     options: { list: [...list], layout: 'radio', direction: 'horizontal' },
     initialValue,
     validation: (rule) => rule.required(),
+  })
+}
+
+/**
+ * An image's `alt`: what the picture shows, read by screen readers and search engines. `required`: the picture is
+ * part of the page's content (not decoration), so a chosen picture cannot be published without it.
+ */
+export function altTextField({ required }: { required: boolean }) {
+  return defineField({
+    name: 'alt',
+    title: 'Alternative text',
+    type: 'string',
+    description: `What the picture shows, for people who cannot see it, e.g. "The four band members on a desert road at dusk".${required ? '' : ' Optional for this picture.'}`,
+    validation: (rule) =>
+      rule.custom((value, context) => validateAlt(value, required && hasAsset(context.parent))),
+  })
+}
+
+/** An image's `credit`: the photographer, shown with the picture on the site and required once a picture is chosen. */
+export function photoCreditField() {
+  return defineField({
+    name: 'credit',
+    title: 'Photographer credit',
+    type: 'string',
+    description: 'Shown with the picture on the site, e.g. "Photo: Ana Ruiz".',
+    validation: (rule) =>
+      rule.custom((value, context) => validatePhotoCredit(value, hasAsset(context.parent))),
   })
 }

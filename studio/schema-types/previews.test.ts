@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eventPreviewSubtitle, eventPreviewTitle, eventSlugSource } from './documents/event'
 import { mediaPreviewSubtitle } from './documents/media-item'
+import { popupTimingSummary } from './singletons/newsletter-popup'
 import { schemaTypes } from './index'
 
 describe('previews', () => {
@@ -33,6 +34,11 @@ describe('previews', () => {
     ).toBe('Nov 6, 2025 · Sold out · /shows/2025-11-06-arlington')
     expect(eventPreviewSubtitle(undefined, undefined, undefined, 'x')).toBe('No date yet · /shows/x')
   })
+  it('reads the newsletter popup’s timing back in seconds and pixels', () => {
+    expect(popupTimingSummary(true, 12000, 100)).toBe('Opens after 12 s or 100 px of scrolling')
+    expect(popupTimingSummary(undefined, 1500, 0)).toBe('Opens after 1.5 s or 0 px of scrolling')
+    expect(popupTimingSummary(false, 12000, 100)).toBe('Opens only from the newsletter links')
+  })
   it('shows a media item with its kind and slug', () => {
     expect(mediaPreviewSubtitle('image', 'band-rehearsal')).toBe('Photo · band-rehearsal')
     expect(mediaPreviewSubtitle('youtube')).toBe('YouTube video')
@@ -52,7 +58,6 @@ describe('schema field names (docs/architecture.md §3; seed content and GROQ qu
         'bandName',
         'tagline',
         'description',
-        'siteUrl',
         'logo',
         'ogImage',
         'heroVideo',

@@ -8,6 +8,7 @@ import {
   SLUG_TAKEN_QUERY,
   validateAlt,
   validateCredit,
+  validatePhotoCredit,
   validateCurrency,
   validateHttpUrl,
   validateMediaSource,
@@ -16,6 +17,7 @@ import {
   validateYouTubeId,
   youTubeIdFromUrl,
 } from './validation'
+import { enabledPromoNeedsHeading, enabledPromoNeedsShow } from './singletons/tour-promo'
 
 describe('validateYouTubeId', () => {
   it('accepts 11-character ids and empty values', () => {
@@ -87,6 +89,12 @@ describe('gallery and media item rules', () => {
     expect(validateCredit('Photo: Ana Ruiz', { kind: 'image' })).toBe(true)
     expect(validateCredit(undefined, { kind: 'youtube' })).toBe(true)
   })
+  it('requires the photographer of a band photo or news cover once it has a picture', () => {
+    expect(validatePhotoCredit(undefined, true)).toMatch(/photographer/)
+    expect(validatePhotoCredit(' ', true)).toMatch(/photographer/)
+    expect(validatePhotoCredit('Ana Ruiz', true)).toBe(true)
+    expect(validatePhotoCredit(undefined, false)).toBe(true)
+  })
   it('requires alt text only where there is a picture', () => {
     expect(validateAlt(undefined, true)).toMatch(/Describe/)
     expect(validateAlt('Band on stage at dusk', true)).toBe(true)
@@ -149,5 +157,15 @@ describe('event rules for the show pages', () => {
     expect(validateShowSlug({ current: 'past' })).toMatch(/past shows page/)
     expect(validateShowSlug({ current: 'Arlington.ics' })).toMatch(/lower-case/)
     expect(validateShowSlug({ current: 'a--b' })).toMatch(/lower-case/)
+  })
+})
+
+describe('tour promo', () => {
+  it('needs its show and a heading only when switched on', () => {
+    const on = { document: { enabled: true } }
+    expect(enabledPromoNeedsShow(undefined, on)).toMatch(/needs its show/)
+    expect(enabledPromoNeedsShow({ _ref: 'event-1' }, on)).toBe(true)
+    expect(enabledPromoNeedsShow(undefined, { document: { enabled: false } })).toBe(true)
+    expect(enabledPromoNeedsHeading('', on)).toMatch(/needs a heading/)
   })
 })

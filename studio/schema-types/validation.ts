@@ -115,6 +115,19 @@ export function validateCredit(value: unknown, document: unknown): true | string
     : 'Name the photographer or videographer (e.g. "Photo: Ana Ruiz")'
 }
 
+/** True when the image object around a field has an uploaded asset. */
+export function hasAsset(parent: unknown): boolean {
+  return Boolean((parent as { asset?: { _ref?: string } } | undefined)?.asset?._ref)
+}
+
+/** A picture shown with its photographer's name (band photo, news cover) needs the name once it has a picture. */
+export function validatePhotoCredit(value: unknown, hasImage: boolean): true | string {
+  if (!hasImage) return true
+  return typeof value === 'string' && value.trim() !== ''
+    ? true
+    : 'Name the photographer (e.g. "Photo: Ana Ruiz")'
+}
+
 /** Screen readers read the alt text instead of the picture; it is required wherever a picture is shown. */
 export function validateAlt(value: unknown, hasImage: boolean): true | string {
   if (!hasImage) return true

@@ -109,6 +109,7 @@ export const eventType = defineType({
     defineField({
       name: 'venue',
       type: 'string',
+      description: 'The room or place as fans know it, e.g. "The Arlington Theatre".',
       validation: (rule) => rule.required().max(120),
     }),
     slugField({
@@ -116,7 +117,12 @@ export const eventType = defineType({
       source: (doc) => eventSlugSource(doc),
       validate: validateShowSlug,
     }),
-    defineField({ name: 'city', type: 'string', validation: (rule) => rule.required().max(80) }),
+    defineField({
+      name: 'city',
+      type: 'string',
+      description: 'The town, without the state, e.g. "Santa Barbara".',
+      validation: (rule) => rule.required().max(80),
+    }),
     defineField({
       name: 'region',
       type: 'string',
@@ -144,6 +150,8 @@ export const eventType = defineType({
       name: 'postalCode',
       title: 'Postal code',
       type: 'string',
+      description:
+        'Optional; completes the address on the show page, in its calendar entry and for search engines.',
       validation: (rule) => rule.max(20),
     }),
     choiceField({

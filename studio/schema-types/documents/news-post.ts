@@ -1,8 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons/DocumentText'
 import { defineField, defineType } from 'sanity'
-import { hasAsset } from '../objects/block-content'
-import { slugField } from '../fields'
-import { validateAlt } from '../validation'
+import { altTextField, photoCreditField, slugField } from '../fields'
 
 /** A post on the /news page. */
 export const newsPostType = defineType({
@@ -11,7 +9,12 @@ export const newsPostType = defineType({
   type: 'document',
   icon: DocumentTextIcon,
   fields: [
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(120) }),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'The headline on the news page, in the browser tab and in link previews.',
+      validation: (rule) => rule.required().max(120),
+    }),
     slugField({
       description: 'The post’s address: /news/<slug>. Keep it once the post is published.',
       source: 'title',
@@ -20,7 +23,9 @@ export const newsPostType = defineType({
       name: 'publishedAt',
       title: 'Published at',
       type: 'datetime',
-      description: 'Posts are listed newest first.',
+      description:
+        'When the post appears on the site. A time in the future schedules it: the post stays hidden until then, ' +
+        'even once published. Posts are listed newest first.',
       initialValue: () => new Date().toISOString(),
       validation: (rule) => rule.required(),
     }),
@@ -35,17 +40,16 @@ export const newsPostType = defineType({
       name: 'coverImage',
       title: 'Cover image',
       type: 'image',
+      description: 'The picture at the top of the post and on its card in the news list (optional).',
       options: { hotspot: true },
-      fields: [
-        defineField({
-          name: 'alt',
-          title: 'Alternative text',
-          type: 'string',
-          validation: (rule) => rule.custom((value, context) => validateAlt(value, hasAsset(context.parent))),
-        }),
-      ],
+      fields: [altTextField({ required: true }), photoCreditField()],
     }),
-    defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'body',
+      type: 'blockContent',
+      description: 'The post itself: paragraphs, headings, lists, links, pictures and YouTube videos.',
+      validation: (rule) => rule.required(),
+    }),
   ],
   orderings: [
     { title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] },

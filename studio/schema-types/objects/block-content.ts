@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { validateAlt } from '../validation'
+import { altTextField } from '../fields'
 
 /**
  * Rich text for the about blurb, the tour promo and news posts: paragraphs, two heading levels, lists,
@@ -29,6 +29,7 @@ export const blockContentType = defineType({
                 name: 'href',
                 title: 'URL',
                 type: 'url',
+                description: 'Where the link goes: https://…, mailto:… or a page of this site such as /news.',
                 validation: (rule) =>
                   rule.required().uri({ scheme: ['http', 'https', 'mailto'], allowRelative: true }),
               }),
@@ -41,13 +42,7 @@ export const blockContentType = defineType({
       type: 'image',
       options: { hotspot: true },
       fields: [
-        defineField({
-          name: 'alt',
-          title: 'Alternative text',
-          type: 'string',
-          description: 'What the picture shows, for screen readers and when it cannot load.',
-          validation: (rule) => rule.custom((value, context) => validateAlt(value, hasAsset(context.parent))),
-        }),
+        altTextField({ required: true }),
         defineField({ name: 'caption', type: 'string', description: 'Shown under the picture.' }),
         defineField({ name: 'credit', type: 'string', description: 'Photographer, e.g. "Photo: Ana Ruiz".' }),
       ],
@@ -55,8 +50,3 @@ export const blockContentType = defineType({
     defineArrayMember({ type: 'youtubeEmbed' }),
   ],
 })
-
-/** True when the image object around a field has an uploaded asset. */
-export function hasAsset(parent: unknown): boolean {
-  return Boolean((parent as { asset?: { _ref?: string } } | undefined)?.asset?._ref)
-}

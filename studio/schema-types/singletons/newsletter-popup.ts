@@ -1,6 +1,14 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
 import { defineField, defineType } from 'sanity'
 
+/** "Opens after 12 s or 100 px of scrolling": the popup's timing in words, as the document list shows it. */
+export function popupTimingSummary(enabled: unknown, delayMs: unknown, scrollThresholdPx: unknown): string {
+  if (enabled === false) return 'Opens only from the newsletter links'
+  const seconds = typeof delayMs === 'number' ? `${Math.round(delayMs / 100) / 10} s` : '?'
+  const pixels = typeof scrollThresholdPx === 'number' ? `${scrollThresholdPx} px` : '?'
+  return `Opens after ${seconds} or ${pixels} of scrolling`
+}
+
 /** Copy and timing of the newsletter sign-up popup. */
 export const newsletterPopupType = defineType({
   name: 'newsletterPopup',
@@ -14,24 +22,50 @@ export const newsletterPopupType = defineType({
       description: 'Off: the popup never opens by itself (the newsletter links still open it).',
       initialValue: true,
     }),
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(80) }),
-    defineField({ name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(400) }),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'The popup’s heading, e.g. "Stay in the Loop".',
+      validation: (rule) => rule.required().max(80),
+    }),
+    defineField({
+      name: 'text',
+      type: 'text',
+      rows: 3,
+      description: 'One or two sentences under the heading: what subscribers get.',
+      validation: (rule) => rule.required().max(400),
+    }),
     defineField({
       name: 'delayMs',
-      title: 'Delay (milliseconds)',
+      title: 'Opens after (milliseconds)',
       type: 'number',
-      description: 'How long a visitor is on the page before the popup opens: 12000 = 12 seconds.',
+      description:
+        'How long a visitor is on the page before the popup opens, in thousandths of a second: ' +
+        '12000 = 12 seconds (the default), 30000 = half a minute, 0 = at once.',
       initialValue: 12000,
       validation: (rule) => rule.required().integer().min(0).max(600000),
     }),
     defineField({
       name: 'scrollThresholdPx',
-      title: 'Scroll threshold (pixels)',
+      title: 'Or once scrolled (pixels)',
       type: 'number',
-      description: 'The popup waits until the visitor has scrolled this far (100 by default).',
+      description:
+        'The popup also opens as soon as the visitor scrolls this far down, whichever comes first: ' +
+        '100 (the default) is a small nudge of the mouse wheel, 800 about one phone screen, 3000 about the tour dates.',
       initialValue: 100,
       validation: (rule) => rule.required().integer().min(0),
     }),
   ],
-  preview: { select: { title: 'title' }, prepare: ({ title }) => ({ title: title || 'Newsletter popup' }) },
+  preview: {
+    select: {
+      title: 'title',
+      enabled: 'enabled',
+      delayMs: 'delayMs',
+      scrollThresholdPx: 'scrollThresholdPx',
+    },
+    prepare: ({ title, enabled, delayMs, scrollThresholdPx }) => ({
+      title: title || 'Newsletter popup',
+      subtitle: popupTimingSummary(enabled, delayMs, scrollThresholdPx),
+    }),
+  },
 })

@@ -1,10 +1,23 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { hasAsset } from '../objects/block-content'
-import { validateAlt, validateHttpUrl } from '../validation'
+import { altTextField, photoCreditField } from '../fields'
 
-/** An image with alt text; required alt where the picture is part of the page's content. */
-function imageField(name: string, title: string, description: string, altRequired: boolean, group: string) {
+/** A picture of the settings with its alt text (required where the picture is content) and, for photos, its credit. */
+function imageField({
+  name,
+  title,
+  description,
+  group,
+  altRequired,
+  credit = false,
+}: {
+  name: string
+  title: string
+  description: string
+  group: string
+  altRequired: boolean
+  credit?: boolean
+}) {
   return defineField({
     name,
     title,
@@ -12,15 +25,7 @@ function imageField(name: string, title: string, description: string, altRequire
     group,
     description,
     options: { hotspot: true },
-    fields: [
-      defineField({
-        name: 'alt',
-        title: 'Alternative text',
-        type: 'string',
-        validation: (rule) =>
-          rule.custom((value, context) => validateAlt(value, altRequired && hasAsset(context.parent))),
-      }),
-    ],
+    fields: [altTextField({ required: altRequired }), ...(credit ? [photoCreditField()] : [])],
   })
 }
 
@@ -37,7 +42,14 @@ export const siteSettingsType = defineType({
     { name: 'seo', title: 'Search and sharing' },
   ],
   fields: [
-    defineField({ name: 'bandName', type: 'string', group: 'band', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'bandName',
+      title: 'Band name',
+      type: 'string',
+      group: 'band',
+      description: 'As it appears in the header, the browser tab, search results and e-mails to subscribers.',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'tagline',
       type: 'string',
@@ -50,8 +62,22 @@ export const siteSettingsType = defineType({
       group: 'band',
       description: 'The about section of the home page.',
     }),
-    imageField('logo', 'Logo', 'Shown over the band photo and in the header.', false, 'band'),
-    imageField('bandPhoto', 'Band photo', 'The full-width photo below the about section.', true, 'band'),
+    imageField({
+      name: 'logo',
+      title: 'Logo',
+      description: 'Shown over the band photo and in the header.',
+      group: 'band',
+      altRequired: false,
+    }),
+    imageField({
+      name: 'bandPhoto',
+      title: 'Band photo',
+      description:
+        'The full-width photo below the about section, with its photographer’s name in the corner.',
+      group: 'band',
+      altRequired: true,
+      credit: true,
+    }),
     defineField({
       name: 'footerCopyright',
       title: 'Footer copyright',
@@ -67,19 +93,28 @@ export const siteSettingsType = defineType({
       description: 'Muted looping video at the top of the home page (MP4, a few MB at most).',
       options: { accept: 'video/mp4,video/webm' },
     }),
-    imageField('heroPoster', 'Hero poster', 'Shown while the hero video loads.', false, 'hero'),
-    imageField(
-      'heroFallbackImage',
-      'Hero fallback image',
-      'Shown instead of the video when it cannot play (or to visitors who prefer reduced motion).',
-      true,
-      'hero',
-    ),
+    imageField({
+      name: 'heroPoster',
+      title: 'Hero poster',
+      description: 'Shown while the hero video loads.',
+      group: 'hero',
+      altRequired: false,
+    }),
+    imageField({
+      name: 'heroFallbackImage',
+      title: 'Hero fallback image',
+      description:
+        'Shown instead of the video when it cannot play (or to visitors who prefer reduced motion).',
+      group: 'hero',
+      altRequired: true,
+    }),
     defineField({
       name: 'bookingEmail',
       title: 'Booking e-mail',
       type: 'string',
       group: 'contact',
+      description:
+        'Shown as the "Booking:" address of the contact section, e.g. booking@yourband.example.com.',
       validation: (rule) => rule.required().email(),
     }),
     defineField({
@@ -100,15 +135,13 @@ export const siteSettingsType = defineType({
       validation: (rule) =>
         rule.max(300).warning('Search engines cut descriptions after about 160 characters'),
     }),
-    defineField({
-      name: 'siteUrl',
-      title: 'Site URL',
-      type: 'url',
+    imageField({
+      name: 'ogImage',
+      title: 'Sharing image',
+      description: 'The picture of link previews when a page has none of its own (1200 × 630).',
       group: 'seo',
-      description: 'The public address of the site, e.g. https://yourband.example.com',
-      validation: (rule) => rule.custom(validateHttpUrl),
+      altRequired: false,
     }),
-    imageField('ogImage', 'Sharing image', 'The picture of link previews (1200 × 630).', false, 'seo'),
   ],
   preview: { prepare: () => ({ title: 'Site settings' }) },
 })

@@ -1,6 +1,11 @@
 import { BulbOutlineIcon } from '@sanity/icons/BulbOutline'
 import { defineField, defineType } from 'sanity'
-import { validateHttpUrl, validateYouTubeId } from '../validation'
+import { neededWhen, validateHttpUrl, validateYouTubeId } from '../validation'
+
+const isOn = (enabled: unknown) => enabled === true
+/** A switched-on promo sells one show under a heading; a switched-off one may be half written. */
+export const enabledPromoNeedsShow = neededWhen('enabled', isOn, 'An enabled promo needs its show')
+export const enabledPromoNeedsHeading = neededWhen('enabled', isOn, 'An enabled promo needs a heading')
 
 /** The highlighted tour announcement (video, text and ticket link) tied to one event. */
 export const tourPromoType = defineType({
@@ -19,17 +24,14 @@ export const tourPromoType = defineType({
       name: 'event',
       type: 'reference',
       to: [{ type: 'event' }],
-      description: 'The show the promo sells.',
+      description: 'The show the promo sells; its date, venue and ticket link appear in the promo.',
+      validation: (rule) => rule.custom(enabledPromoNeedsShow),
     }),
     defineField({
       name: 'heading',
       type: 'string',
-      validation: (rule) =>
-        rule.custom((value, context) =>
-          (context.document as { enabled?: boolean } | undefined)?.enabled && !value
-            ? 'An enabled promo needs a heading'
-            : true,
-        ),
+      description: 'The promo’s title, e.g. "Live at the Arlington, Nov 6".',
+      validation: (rule) => rule.custom(enabledPromoNeedsHeading),
     }),
     defineField({
       name: 'youtubeId',
@@ -44,7 +46,11 @@ export const tourPromoType = defineType({
       options: { hotspot: true },
       description: 'Shown before the video plays; YouTube’s thumbnail is used when empty.',
     }),
-    defineField({ name: 'body', type: 'blockContent' }),
+    defineField({
+      name: 'body',
+      type: 'blockContent',
+      description: 'A few lines under the video: what makes this show special.',
+    }),
     defineField({
       name: 'ticketUrl',
       title: 'Ticket URL',

@@ -12,7 +12,6 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   bandName,
   tagline,
   description,
-  siteUrl,
   bookingEmail,
   footerCopyright,
   logo{${imageFields}},
@@ -20,7 +19,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   "heroVideo": heroVideo.asset->{url, mimeType},
   heroPoster{${imageFields}},
   heroFallbackImage{${imageFields}},
-  bandPhoto{${imageFields}},
+  bandPhoto{${imageFields}, credit},
   about,
   socialLinks[]{_key, platform, url}
 }`)
@@ -91,6 +90,7 @@ export const newsListQuery = defineQuery(`{
 /** A post with its body, and its neighbours in date order for the previous/next links. */
 export const newsPostQuery = defineQuery(`*[${listedPost} && slug.current == $slug][0]{
   ${postSummaryFields},
+  "coverCredit": coverImage.credit,
   body,
   "newer": *[${listedPost} && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},
   "older": *[${listedPost} && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}

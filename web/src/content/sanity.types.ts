@@ -85,6 +85,7 @@ export type NewsPost = {
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
+    credit?: string
     _type: 'image'
   }
   body?: BlockContent
@@ -266,6 +267,7 @@ export type SiteSettings = {
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
+    credit?: string
     _type: 'image'
   }
   footerCopyright?: string
@@ -297,7 +299,6 @@ export type SiteSettings = {
     } & SocialLink
   >
   description?: string
-  siteUrl?: string
   ogImage?: {
     asset?: SanityImageAssetReference
     media?: unknown
@@ -434,12 +435,11 @@ export type AllSanitySchemaTypes =
 
 // Source: web/src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  bandName,  tagline,  description,  siteUrl,  bookingEmail,  footerCopyright,  logo{asset, hotspot, crop, alt},  ogImage{asset, hotspot, crop, alt},  "heroVideo": heroVideo.asset->{url, mimeType},  heroPoster{asset, hotspot, crop, alt},  heroFallbackImage{asset, hotspot, crop, alt},  bandPhoto{asset, hotspot, crop, alt},  about,  socialLinks[]{_key, platform, url}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  bandName,  tagline,  description,  bookingEmail,  footerCopyright,  logo{asset, hotspot, crop, alt},  ogImage{asset, hotspot, crop, alt},  "heroVideo": heroVideo.asset->{url, mimeType},  heroPoster{asset, hotspot, crop, alt},  heroFallbackImage{asset, hotspot, crop, alt},  bandPhoto{asset, hotspot, crop, alt, credit},  about,  socialLinks[]{_key, platform, url}}
 export type SiteSettingsQueryResult = {
   bandName: string | null
   tagline: string | null
   description: string | null
-  siteUrl: string | null
   bookingEmail: string | null
   footerCopyright: string | null
   logo: {
@@ -475,6 +475,7 @@ export type SiteSettingsQueryResult = {
     hotspot: SanityImageHotspot | null
     crop: SanityImageCrop | null
     alt: string | null
+    credit: string | null
   } | null
   about: BlockContent | null
   socialLinks: Array<{
@@ -566,7 +567,7 @@ export type NewsListQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: newsPostQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  body,  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
+// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  "coverCredit": coverImage.credit,  body,  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
 export type NewsPostQueryResult = {
   _id: string
   _updatedAt: string
@@ -580,6 +581,7 @@ export type NewsPostQueryResult = {
     crop: SanityImageCrop | null
     alt: string | null
   } | null
+  coverCredit: string | null
   body: BlockContent | null
   newer: {
     title: string | null

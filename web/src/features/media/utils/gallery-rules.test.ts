@@ -72,6 +72,8 @@ describe('captions', () => {
     )
     expect(creditLine({ kind: 'youtube', credit: 'Diego Salcedo' })).toBe('Video: Diego Salcedo')
     expect(creditLine({ kind: 'image' })).toBeNull()
+    // An editor who types the prefix gets it once.
+    expect(creditLine({ kind: 'image', credit: 'Photo: Ana Ruiz' })).toBe('Photo: Ana Ruiz')
   })
 })
 

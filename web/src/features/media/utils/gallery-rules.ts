@@ -3,6 +3,8 @@
  * are unit-tested on their own.
  */
 
+import { photoCreditLine } from '../../../lib/photo-credit'
+
 /** docs/fan-site-rules.md §9. */
 export const SWIPE_MIN_DISTANCE_PX = 30
 export const SWIPE_MIN_SPEED_PX_PER_MS = 0.3
@@ -65,7 +67,7 @@ export function mediaCaption(item: CaptionSource, bandName: string, index: numbe
 export function creditLine(item: CaptionSource): string | null {
   const credit = item.credit?.trim()
   if (!credit || item.caption?.includes(credit)) return null
-  return `${item.kind === 'image' ? 'Photo' : 'Video'}: ${credit}`
+  return photoCreditLine(credit, item.kind === 'image' ? 'Photo' : 'Video')
 }
 
 /** The text alternative of the item's picture: its alt text, else its caption, else the fallback. */

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { useNewsPost } from '../api/get-news-post'
 import { CoverImage } from '../../../components/content/cover-image'
+import { hasImage } from '../../../lib/image-url'
+import { photoCreditLine } from '../../../lib/photo-credit'
 import { NewsDate } from './news-date'
 import { PostBody } from '../../../components/content/post-body'
 import { PostNeighbours } from './post-neighbours'
@@ -11,6 +13,7 @@ export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
   const post = useNewsPost(slug)
   // The route loader answers 404 for a missing post, so this only guards a cache evicted mid-session.
   if (!post) return null
+  const credit = photoCreditLine(post.coverCredit)
   return (
     <article className="news-post">
       <p className="news-post__back">
@@ -20,12 +23,17 @@ export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
         <h1>{post.title}</h1>
         <NewsDate iso={post.publishedAt} className="news-post__date" />
       </header>
-      <CoverImage
-        image={post.coverImage}
-        className="news-post__cover"
-        sizes="(min-width: 48rem) 46rem, 100vw"
-        eager
-      />
+      {hasImage(post.coverImage) ? (
+        <figure className="news-post__figure">
+          <CoverImage
+            image={post.coverImage}
+            className="news-post__cover"
+            sizes="(min-width: 48rem) 46rem, 100vw"
+            eager
+          />
+          {credit ? <figcaption className="news-post__credit">{credit}</figcaption> : null}
+        </figure>
+      ) : null}
       {post.body ? <PostBody value={post.body} /> : null}
       <ShareLinks url={url} title={post.title ?? ''} />
       <PostNeighbours newer={post.newer} older={post.older} />

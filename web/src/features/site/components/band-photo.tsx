@@ -1,17 +1,19 @@
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import { useImageUrl } from '../../../lib/content-context'
+import { photoCreditLine } from '../../../lib/photo-credit'
 import type { SiteSettings } from '../api/get-site-settings'
 import './band-photo.css'
 
 const PHOTO_WIDTHS = [640, 960, 1440, 1920]
 
-/** The full-width band photo with the logo over it (below the fold: loaded lazily, size reserved). */
+/** The full-width band photo with the logo over it and its photographer in the corner (below the fold: loaded lazily, size reserved). */
 export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
   const imageUrl = useImageUrl()
   const photo = settings?.bandPhoto
   if (!hasImage(photo)) return null
   const size = imageDimensions(photo) ?? { width: 1920, height: 800 }
   const logo = settings?.logo
+  const credit = photoCreditLine(photo.credit)
   return (
     <section id="band-photo" className="band-photo" aria-label="Band photo">
       <img
@@ -36,6 +38,7 @@ export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
           decoding="async"
         />
       ) : null}
+      {credit ? <p className="band-photo__credit">{credit}</p> : null}
     </section>
   )
 }
