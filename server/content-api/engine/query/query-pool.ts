@@ -90,6 +90,10 @@ export class QueryPool {
         maxQueue: 10_000,
         niceIncrement,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+        // The bundle is plain JavaScript: a worker must not inherit the server's `--import tsx`. tsx in a worker
+        // writes its transform cache asynchronously, and a worker stopped at a time limit mid-write left that
+        // file open until restart: one descriptor per stopped query (issue 27).
+        execArgv: [],
       }),
       queue: new FairQueue({
         slots: threads,
