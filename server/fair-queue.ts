@@ -6,11 +6,16 @@
  *   milliseconds of running, halved every `halfLifeMs`; a task stopped at its time limit costs the whole limit,
  *   queued or running), so a newcomer goes ahead of everyone who has been keeping the slots busy;
  * - one client runs at most `perClientRunning` tasks at a time;
- * - the last `reserved` free slots go only to light clients (usage under `lightMs`) or favoured ones, so a cheap
- *   request finds a slot at once even while heavy clients keep every other slot busy to their time limits;
+ * - `reserved` of the slots go only to light clients (usage under `lightMs`) or favoured ones, so a cheap request
+ *   finds a slot at once even while heavy clients keep every other slot busy to their time limits (the task is
+ *   told which kind of slot it got: the query pool keeps separate workers for the reserved slots, so a worker
+ *   restarting after a stopped query never holds up a light client);
  * - past `maxWaiting` waiting tasks, the heaviest client's newest waiting task is refused to make room, or the
  *   new task when its client is the heaviest: a flood costs the flooder its place, not everyone theirs.
  */
+
+/** What a refused task adds to its client's usage. */
+const REFUSAL_COST_MS = 100
 
 /** The task was refused (429): its client, or the line, is full. */
 export class FairQueueFullError extends Error {
@@ -55,17 +60,25 @@ type Waiting = {
   client: string
   favoured: boolean
   arrived: number
-  start: () => void
+  /** When its time limit passes (Infinity without one). */
+  deadline: number
+  /** Takes it out of line past its time limit: false when it is no longer waiting. */
+  expire: () => boolean
+  start: (slot: Slot) => void
   refuse: (error: Error) => void
 }
 
 type Usage = { ms: number; at: number }
+
+/** A general slot, or one of the slots kept for light clients. */
+export type Slot = 'general' | 'reserved'
 
 export class FairQueue {
   private readonly waitingBy = new Map<string, Waiting[]>()
   private readonly runningBy = new Map<string, number>()
   private readonly usage = new Map<string, Usage>()
   private runningCount = 0
+  private runningReserved = 0
   private waitingCount = 0
   private readonly lightMs: number
   private readonly halfLifeMs: number
@@ -74,8 +87,8 @@ export class FairQueue {
   constructor(private readonly options: FairQueueOptions) {
     // Heavy clients always keep at least one slot: a reservation of every slot would starve them for good.
     this.options = { ...options, reserved: Math.min(options.reserved, options.slots - 1) }
-    this.lightMs = options.lightMs ?? 250
-    this.halfLifeMs = options.halfLifeMs ?? 10_000
+    this.lightMs = options.lightMs ?? 1000
+    this.halfLifeMs = options.halfLifeMs ?? 60_000
     this.now = options.now ?? (() => performance.now())
   }
 
@@ -100,7 +113,7 @@ export class FairQueue {
    */
   run<T>(
     client: string,
-    task: (signal: AbortSignal) => Promise<T>,
+    task: (signal: AbortSignal, slot: Slot) => Promise<T>,
     options: FairTaskOptions = {},
   ): Promise<T> {
     const { timeoutMs, favoured = false } = options
@@ -113,25 +126,35 @@ export class FairQueue {
         client,
         favoured,
         arrived,
+        deadline: arrived + (timeoutMs ?? Infinity),
+        expire: () => {
+          if (!this.remove(entry)) return false
+          clearTimeout(timer)
+          this.charge(client, timeoutMs ?? 0)
+          reject(new FairQueueTimeoutError(timeoutMs ?? 0))
+          return true
+        },
         refuse: (error) => {
           clearTimeout(timer)
           reject(error)
         },
-        start: () => {
+        start: (slot) => {
           const started = this.now()
           this.runningCount++
+          if (slot === 'reserved') this.runningReserved++
           this.runningBy.set(client, (this.runningBy.get(client) ?? 0) + 1)
           const settle = () => {
             clearTimeout(timer)
             const ran = this.now() - started
             this.charge(client, overran && timeoutMs !== undefined ? Math.max(ran, timeoutMs) : ran)
             this.runningCount--
+            if (slot === 'reserved') this.runningReserved--
             const left = (this.runningBy.get(client) ?? 1) - 1
             if (left > 0) this.runningBy.set(client, left)
             else this.runningBy.delete(client)
             this.dispatch()
           }
-          task(controller.signal).then(
+          task(controller.signal, slot).then(
             (value) => {
               settle()
               resolve(value)
@@ -145,11 +168,7 @@ export class FairQueue {
       }
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
-          if (this.remove(entry)) {
-            this.charge(client, timeoutMs)
-            reject(new FairQueueTimeoutError(timeoutMs))
-            return
-          }
+          if (entry.expire()) return
           overran = true
           controller.abort(new DOMException('The time limit passed', 'AbortError'))
         }, timeoutMs)
@@ -176,6 +195,8 @@ export class FairQueue {
     }
     const victim = heaviest!.line.at(-1)!
     this.remove(victim)
+    // A refusal costs its client something too: a client that keeps a full line full is not light.
+    this.charge(victim.client, REFUSAL_COST_MS)
     victim.refuse(new FairQueueFullError(this.waitingCount))
   }
 
@@ -191,21 +212,30 @@ export class FairQueue {
 
   /** Starts waiting tasks while slots are free, lightest client first. */
   private dispatch(): void {
-    while (this.runningCount < this.options.slots) {
-      const free = this.options.slots - this.runningCount
-      let best: { client: string; usage: number; head: Waiting } | undefined
+    const { slots, reserved } = this.options
+    while (this.runningCount < slots) {
+      const general = this.runningCount - this.runningReserved < slots - reserved
+      let best: { client: string; usage: number; head: Waiting; welcome: boolean } | undefined
       for (const [client, line] of this.waitingBy) {
         if ((this.runningBy.get(client) ?? 0) >= this.options.perClientRunning) continue
         const usage = this.usageOf(client)
         const head = line[0]!
-        if (free <= this.options.reserved && !head.favoured && usage >= this.lightMs) continue
+        const welcome = head.favoured || usage < this.lightMs
+        if (!general && !welcome) continue
         if (!best || usage < best.usage || (usage === best.usage && head.arrived < best.head.arrived)) {
-          best = { client, usage, head }
+          best = { client, usage, head, welcome }
         }
       }
       if (!best) return
+      // Its timer may be late on a busy event loop: a task already out of time never takes a worker.
+      if (this.now() >= best.head.deadline) {
+        best.head.expire()
+        continue
+      }
       this.remove(best.head)
-      best.head.start()
+      // A light client takes a reserved slot first: a general one may be waiting on a restarting worker.
+      const reservedFree = this.runningReserved < reserved
+      best.head.start(best.welcome && reservedFree ? 'reserved' : 'general')
     }
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { Piscina } from 'piscina'
-import { FairQueue, FairQueueFullError, FairQueueTimeoutError } from '../../../fair-queue'
+import { FairQueue, FairQueueFullError, FairQueueTimeoutError, type Slot } from '../../../fair-queue'
 import { ConcurrencyCaps } from './concurrency-caps'
 import { ContentApiError } from '../errors'
 import type { Caller, QueryLimits } from './query-limits'
@@ -24,7 +24,9 @@ export type QueryPoolOptions = {
   maxWaiting?: number
 }
 
-type Lane = { workers: Piscina<WorkerTask, WorkerAnswer>; queue: FairQueue }
+type Workers = Piscina<WorkerTask, WorkerAnswer>
+/** A lane's fair queue and its workers: `reserved` ones run only the reserved slots' tasks. */
+type Lane = { queue: FairQueue; workers: Record<Slot, Workers | undefined> }
 
 type Success = Extract<WorkerAnswer, { ok: true }>
 
@@ -64,7 +66,8 @@ function workerFile(): Promise<string> {
  * never take the workers editors use. Public-lane workers run at the lowest CPU priority (nice 19), so even
  * while all of them are busy the event loop keeps its share of the machine. Within a lane the workers are
  * shared per client by a fair queue (`server/fair-queue.ts`): the least-served client goes first, one client
- * never holds every worker, and the last worker is kept for clients that have not kept workers busy lately.
+ * never holds every worker, and `reservedThreads` workers are kept for clients that have not kept workers busy
+ * lately. Those are a pool of their own, so a general worker restarting after a stopped query never delays them.
  * A task that runs out of time is aborted: piscina terminates its worker and starts a fresh one.
  */
 export class QueryPool {
@@ -79,13 +82,14 @@ export class QueryPool {
     maxWaiting = 64,
   }: QueryPoolOptions = {}) {
     this.memoryMb = memoryMb
-    const lane = (filename: string, niceIncrement: number): Lane => ({
-      workers: new Piscina<WorkerTask, WorkerAnswer>({
+    const reserved = Math.min(reservedThreads, threads - 1)
+    const workers = (filename: string, niceIncrement: number, count: number): Workers =>
+      new Piscina<WorkerTask, WorkerAnswer>({
         filename,
         // All started at once and kept: a worker takes 100 ms or more to start, which would otherwise come
         // out of the first queries' time limits.
-        minThreads: threads,
-        maxThreads: threads,
+        minThreads: count,
+        maxThreads: count,
         // The fair queue hands piscina a task only when a worker is free; this only stops a runaway queue.
         maxQueue: 10_000,
         niceIncrement,
@@ -94,13 +98,13 @@ export class QueryPool {
         // writes its transform cache asynchronously, and a worker stopped at a time limit mid-write left that
         // file open until restart: one descriptor per stopped query (issue 27).
         execArgv: [],
-      }),
-      queue: new FairQueue({
-        slots: threads,
-        reserved: reservedThreads,
-        perClientRunning: threadsPerClient,
-        maxWaiting,
-      }),
+      })
+    const lane = (filename: string, niceIncrement: number): Lane => ({
+      queue: new FairQueue({ slots: threads, reserved, perClientRunning: threadsPerClient, maxWaiting }),
+      workers: {
+        general: workers(filename, niceIncrement, threads - reserved),
+        reserved: reserved > 0 ? workers(filename, niceIncrement, reserved) : undefined,
+      },
     })
     this.lanes = workerFile().then((file) => ({ public: lane(file, 19), trusted: lane(file, 0) }))
   }
@@ -109,7 +113,7 @@ export class QueryPool {
   async ready(): Promise<void> {
     const lanes = await this.lanes
     const check: WorkerTask = { kind: 'check', query: '*', params: {}, maxDepth: 1 }
-    await Promise.all([lanes.public.workers.run(check), lanes.trusted.workers.run(check)])
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.run(check)))
   }
 
   /**
@@ -120,7 +124,9 @@ export class QueryPool {
     let answer: WorkerAnswer
     try {
       const { workers, queue } = (await this.lanes)[caller.lane]
-      answer = await queue.run(caller.client, (signal) => workers.run(task, { signal }), { timeoutMs })
+      answer = await queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
+        timeoutMs,
+      })
     } catch (error) {
       throw this.failure(error, timeoutMs)
     }
@@ -156,7 +162,12 @@ export class QueryPool {
 
   async close(): Promise<void> {
     const lanes = await this.lanes
-    await Promise.all([lanes.public.workers.destroy(), lanes.trusted.workers.destroy()])
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.destroy()))
+  }
+
+  private allWorkers(lanes: Record<Caller['lane'], Lane>): Workers[] {
+    const all = [lanes.public, lanes.trusted].flatMap((lane) => Object.values(lane.workers))
+    return all.filter((workers) => workers !== undefined)
   }
 }
 
