@@ -36,7 +36,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 1500)
 const PORT = Number(process.env.ABUSE_BENCH_PORT ?? 4580)
 const only = process.env.ABUSE_SCENARIOS?.split(/[\s,]+/).filter(Boolean)
-const chosen = SCENARIOS.filter(([file]) => !only || only.some((word) => file.includes(word)))
+const chosen = SCENARIOS.filter(([file]) => !only?.length || only.some((word) => file.includes(word)))
 
 // An attack's own sockets may fail in ways the bench does not care about; it must keep measuring.
 process.on('uncaughtException', (error) => console.log(`  (bench: ${error.message})`))

@@ -5,12 +5,12 @@ let imageUrl = ''
 let round = 0
 
 /**
- * Row 14: one address asking for 70 distinct large variants at once (once per block; the block ends when they
+ * Row 14: one address asking for 70 distinct variants (~600 px wide, from a 1000x750 noise image) at once (once per block; the block ends when they
  * are answered, so leftover renders never fall in the next quiet block), and a visitor's new variant.
  */
 const scenario: AbuseScenario = {
   row: 14,
-  name: 'Image transforms: 70 distinct large variants at once from one address',
+  name: 'Image transforms: 70 distinct variants at once from one address',
   async prepare(target) {
     // Noise, so each render does real work.
     const noise = Buffer.alloc(1000 * 750 * 3)

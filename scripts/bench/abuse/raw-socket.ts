@@ -57,6 +57,17 @@ export function openStudioSocket(port: number): Promise<net.Socket | null> {
   })
 }
 
+/** Resolves when `socket` can take more (or has closed), leaving no listener behind. */
+export function drained(socket: net.Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done).off('close', done)
+      resolve()
+    }
+    socket.on('drain', done).on('close', done)
+  })
+}
+
 /** Closes every socket and counts how many the server had not closed itself. */
 export function closeAll(sockets: net.Socket[]): number {
   let open = 0

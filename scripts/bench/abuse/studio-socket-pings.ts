@@ -1,5 +1,6 @@
 import type { AbuseScenario } from '../../../server/testing/abuse-compare'
-import { maskedFrame, openStudioSocket } from './raw-socket'
+import { drained, maskedFrame, openStudioSocket } from './raw-socket'
+import type net from 'node:net'
 
 /** Row 2: one anonymous Studio socket sending masked 16 KB pings and never reading the pongs. */
 const scenario: AbuseScenario = {
@@ -8,23 +9,26 @@ const scenario: AbuseScenario = {
   start(target) {
     let running = true
     let sent = 0
+    let open: net.Socket | null = null
     const ping = maskedFrame(0x9, Buffer.alloc(16 * 1024, 0x61))
     const attack = (async () => {
       const socket = await openStudioSocket(target.port)
       if (!socket) return 'upgrade refused'
+      open = socket
       socket.pause()
       while (running && !socket.destroyed) {
-        if (!socket.write(ping))
-          await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve))
+        if (!socket.write(ping)) await drained(socket)
         sent++
       }
-      const closedByServer = socket.destroyed
+      const closedByServer = running
       socket.destroy()
       return closedByServer ? 'closed by the server' : 'still open at the end of the block'
     })()
     return {
       stop: async () => {
         running = false
+        // A write the server never drains would wait for ever: the block is over.
+        open?.destroy()
         const outcome = await attack
         return `${sent} pings sent; ${outcome}`
       },

@@ -11,14 +11,8 @@ const scenario: AbuseScenario = {
   start: (target) =>
     queryFlood(target, {
       clients: 20,
-      headersOf: () => ({
-        authorization: `Bearer ${target.tokens.viewer}`,
-        'x-forwarded-for': '198.51.100.200',
-      }),
-      bystanderHeaders: {
-        authorization: `Bearer ${target.tokens.editor}`,
-        'x-forwarded-for': '203.0.113.52',
-      },
+      headersOf: () => ({ authorization: `Bearer ${target.tokens.viewer}` }),
+      bystanderHeaders: { authorization: `Bearer ${target.tokens.editor}` },
       who: 'an editor',
     }),
 }
