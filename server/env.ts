@@ -70,9 +70,12 @@ const EnvSchema = z.object({
   /** Deepest syntax tree a query may have. */
   QUERY_MAX_DEPTH: z.coerce.number().int().min(8).max(2000).default(200),
   QUERY_MAX_RESULT_MB: z.coerce.number().positive().max(1024).default(8),
-  /** Queries evaluated at once for one anonymous client (IPv4 address or IPv6 /64), and for all of them. */
+  /** Queries in progress at once for one anonymous client (IPv4 address or IPv6 /64). */
   QUERY_MAX_ANONYMOUS_PER_CLIENT: z.coerce.number().int().min(1).default(8),
-  QUERY_MAX_ANONYMOUS: z.coerce.number().int().min(1).default(64),
+  /** Queries waiting for a worker per lane; past it the heaviest client's newest waiting query gets 429. */
+  QUERY_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Workers per lane kept for clients that have not kept workers busy lately (ADR 080). */
+  QUERY_RESERVED_WORKERS: z.coerce.number().int().min(0).max(63).default(1),
   /** Open listeners (SSE): in total, per signed-in user or token, anonymous in total and per client. */
   LISTEN_MAX_TOTAL: z.coerce.number().int().min(1).default(1000),
   LISTEN_MAX_PER_USER: z.coerce.number().int().min(1).default(500),

@@ -66,7 +66,12 @@ async function openContent(env: Env, logger: Logger) {
     datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
   })
   // GROQ runs in worker threads, off the event loop that serves pages (ADR 080).
-  const queryPool = new QueryPool({ threads: env.QUERY_WORKERS, memoryMb: env.QUERY_WORKER_MEMORY_MB })
+  const queryPool = new QueryPool({
+    threads: env.QUERY_WORKERS,
+    memoryMb: env.QUERY_WORKER_MEMORY_MB,
+    maxWaiting: env.QUERY_MAX_WAITING,
+    reservedThreads: env.QUERY_RESERVED_WORKERS,
+  })
   await queryPool.ready()
   const contentApi = await createEmbeddedContentApi({
     env,

@@ -1,58 +1,81 @@
 /**
- * Page serving while anonymous clients abuse the query API (ADR 080): p50 and p99 of `/` and `/healthz`
- * without and with 20 clients sending expensive GROQ, measured side by side in alternating blocks of one run,
- * with the ratio; and how the abusive queries were answered (status, slowest answer against the time limit).
+ * `npm run bench -- abuse`: the production server in its own process, and `GET /` p99 under each attack of
+ * issue 27's table beside the quiet p99 measured in the same run (quiet and attacked blocks alternate, so load
+ * from elsewhere on the machine falls on both alike), with the ratio (target: at most 2x) and how many times
+ * the server process exited (target: 0; it is started again). Each attack is a module in ./abuse/; all stay on
+ * loopback and end with their block. Needs `npm run build`. ABUSE_SCENARIOS=<words> runs only the attacks
+ * whose file name contains one of them; BENCH_ROUNDS and BENCH_BLOCK_MS change the blocks.
  */
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createProdRenderer } from '../../server/ssr/renderer'
-import { ABUSIVE_QUERIES, compareUnderAbuse, percentile } from '../../server/testing/abuse'
-import { startAbuseSite } from '../../server/testing/abuse-site'
+import { compareUnderAttack, type AbuseScenario } from '../../server/testing/abuse-compare'
+import { startAbuseServer } from '../../server/testing/abuse-server'
+import http2StreamFlood from './abuse/http2-stream-flood'
+import studioSocketPings from './abuse/studio-socket-pings'
+import studioSocketUpgrades from './abuse/studio-socket-upgrades'
+import studioSocketFrames from './abuse/studio-socket-frames'
+import queryTimeLimit from './abuse/query-time-limit'
+import query70Clients from './abuse/query-70-clients'
+import viewerTokenFlood from './abuse/viewer-token-flood'
+import random404Paths from './abuse/random-404-paths'
+import refusedHostSlowBodies from './abuse/refused-host-slow-bodies'
+import imageVariantFlood from './abuse/image-variant-flood'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const TIMEOUT_MS = 2000
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
+const SCENARIOS: [string, AbuseScenario][] = [
+  ['http2-stream-flood', http2StreamFlood],
+  ['studio-socket-pings', studioSocketPings],
+  ['studio-socket-upgrades', studioSocketUpgrades],
+  ['studio-socket-frames', studioSocketFrames],
+  ['query-time-limit', queryTimeLimit],
+  ['query-70-clients', query70Clients],
+  ['viewer-token-flood', viewerTokenFlood],
+  ['random-404-paths', random404Paths],
+  ['refused-host-slow-bodies', refusedHostSlowBodies],
+  ['image-variant-flood', imageVariantFlood],
+]
 
-const renderer = await createProdRenderer(root)
-const site = await startAbuseSite({ renderer, queryLimits: { timeoutMs: TIMEOUT_MS } })
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 1500)
+const PORT = Number(process.env.ABUSE_BENCH_PORT ?? 4580)
+const only = process.env.ABUSE_SCENARIOS?.split(/[\s,]+/).filter(Boolean)
+const chosen = SCENARIOS.filter(([file]) => !only?.length || only.some((word) => file.includes(word)))
+
+// An attack's own sockets may fail in ways the bench does not care about; it must keep measuring.
+process.on('uncaughtException', (error) => console.log(`  (bench: ${error.message})`))
+
+const server = await startAbuseServer({ port: PORT, queryTimeoutMs: 1000 })
+// The page cache holds / before anything is measured.
+for (let i = 0; i < 20; i++) await (await fetch(`${server.target.url}/`)).arrayBuffer()
+const rows: string[] = []
 try {
-  const { comparisons, abuse } = await compareUnderAbuse({
-    urls: [`${site.url}/`, `${site.url}/healthz`],
-    queryUrl: site.queryUrl,
-    rounds: ROUNDS,
-    blockMs: 2000,
-    clients: 20,
-    queries: ABUSIVE_QUERIES,
-  })
   console.log(
-    `page serving, quiet vs 20 abusive anonymous query clients (${ROUNDS} alternating 2 s blocks each)`,
+    `GET / p99 under each attack of issue 27, quiet and attacked blocks alternating (${ROUNDS} x ${BLOCK_MS} ms each)`,
   )
-  console.log('path       quiet p50  quiet p99  abused p50  abused p99  p99 ratio  samples')
-  for (const { url, quiet, abused } of comparisons) {
-    const q99 = percentile(quiet, 99)
-    const a99 = percentile(abused, 99)
-    console.log(
-      [
-        new URL(url).pathname.padEnd(9),
-        `${percentile(quiet, 50).toFixed(1)} ms`.padStart(10),
-        `${q99.toFixed(1)} ms`.padStart(10),
-        `${percentile(abused, 50).toFixed(1)} ms`.padStart(11),
-        `${a99.toFixed(1)} ms`.padStart(11),
-        `${(a99 / q99).toFixed(2)}x`.padStart(10),
-        `${quiet.length}/${abused.length}`.padStart(8),
-      ].join(' '),
-    )
+  const header =
+    'row  attack                                                               quiet p99  attack p99  ratio  failed  exits'
+  console.log(header)
+  for (const [, scenario] of chosen) {
+    const exitsBefore = server.exits()
+    const started = performance.now()
+    const result = await compareUnderAttack(server.target, scenario, { rounds: ROUNDS, blockMs: BLOCK_MS })
+    const ratio = result.attackedP99 / result.quietP99
+    const row = [
+      String(scenario.row).padEnd(4),
+      scenario.name.slice(0, 68).padEnd(68),
+      `${result.quietP99.toFixed(0)} ms`.padStart(10),
+      `${result.attackedP99.toFixed(0)} ms`.padStart(11),
+      `${ratio.toFixed(1)}x`.padStart(6),
+      `${result.attacked.failures}/${result.attacked.ms.length}`.padStart(7),
+      String(server.exits() - exitsBefore).padStart(6),
+    ].join(' ')
+    rows.push(row)
+    console.log(row)
+    for (const summary of result.summaries) console.log(`       ${summary}`)
+    console.log(`       (${((performance.now() - started) / 1000).toFixed(0)} s)`)
   }
-  const byOutcome = new Map<string, number>()
-  for (const a of abuse) {
-    const key = `${a.status} ${a.type ?? ''}`.trim()
-    byOutcome.set(key, (byOutcome.get(key) ?? 0) + 1)
-  }
-  console.log(
-    `abusive queries: ${abuse.length} answered (${[...byOutcome].map(([k, n]) => `${n} x ${k}`).join(', ')});`,
-    `slowest answer ${Math.round(Math.max(...abuse.map((a) => a.ms)))} ms with a ${TIMEOUT_MS} ms limit`,
-  )
+  console.log('\nsummary (target: ratio at most 2x, 0 exits)')
+  console.log(header)
+  for (const row of rows) console.log(row)
+  console.log(`process exits in total: ${server.exits()}`)
 } finally {
-  await site.close()
+  await server.close()
 }
 process.exit(0)

@@ -22,10 +22,19 @@ export function startAbuse({
   queryUrl,
   clients = 20,
   queries = ABUSIVE_QUERIES,
+  queryOf = (client, i) => queries[(client + i) % queries.length]!,
+  headersOf = (client) => ({ 'x-forwarded-for': `198.51.100.${client + 1}` }),
+  pauseAfter429Ms = 0,
 }: {
   queryUrl: string
   clients?: number
   queries?: string[]
+  /** The `i`th query of loop `client` (default: `queries` in turn). */
+  queryOf?: (client: number, i: number) => string
+  /** Who loop `client` is: its forwarded address by default, or a token. */
+  headersOf?: (client: number) => Record<string, string>
+  /** A pause after each 429, so a refused loop does not spin on the event loop it shares with the server. */
+  pauseAfter429Ms?: number
 }): { stop: () => Promise<AbuseResult[]> } {
   let running = true
   const results: AbuseResult[] = []
@@ -35,11 +44,12 @@ export function startAbuse({
       try {
         const res = await fetch(queryUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}` },
-          body: JSON.stringify({ query: queries[(client + i) % queries.length] }),
+          headers: { 'content-type': 'application/json', ...headersOf(client) },
+          body: JSON.stringify({ query: queryOf(client, i) }),
         })
         const body = (await res.json().catch(() => ({}))) as { error?: { type?: string } }
         results.push({ status: res.status, ms: performance.now() - started, type: body.error?.type })
+        if (res.status === 429 && pauseAfter429Ms) await new Promise((r) => setTimeout(r, pauseAfter429Ms))
       } catch {
         results.push({ status: 0, ms: performance.now() - started })
       }

@@ -7,7 +7,7 @@ import type { ImageParams } from './image-params'
 import { variantKey } from './image-params'
 import { renderVariant, type Output } from './image-transform'
 import { createSizeLru } from './size-lru'
-import { createWorkQueue } from './work-queue'
+import { FairQueue } from '../../fair-queue'
 
 export type VariantResult = { path: string; cached: boolean }
 
@@ -15,7 +15,8 @@ export type VariantLimits = {
   /** Renders at once (each also uses sharp's own threads). */
   concurrency: number
   /**
-   * Renders waiting for a slot; past that, QueueFullError (429). Room for a fresh page's images at once over
+   * Renders waiting for a slot; past that, the heaviest client's newest waiting render gets FairQueueFullError
+   * (429). Room for a fresh page's images at once over
    * HTTP/2 (a gallery of new uploads), which would otherwise be refused on a cold cache.
    */
   maxWaiting: number
@@ -49,12 +50,19 @@ async function existingVariants(cacheRoot: string): Promise<{ file: string; byte
 
 /**
  * Rendered variants on disk, keyed by the normalized parameters and output format. Concurrent requests for
- * the same variant share one render; renders go through a bounded queue, and the cache has a size cap with
- * least-recently-used eviction (ADR 085).
+ * the same variant share one render; renders go through a bounded queue shared fairly per client (the
+ * least-served client's render starts first, one client never holds every slot, the last slot is kept for
+ * clients that have not kept the renderer busy: `server/fair-queue.ts`, ADR 080), and the cache has a size cap
+ * with least-recently-used eviction (ADR 085).
  */
 export function createImageVariants(files: AssetFiles, limits: VariantLimits = DEFAULT_VARIANT_LIMITS) {
   const inFlight = new Map<string, Promise<string>>()
-  const queue = createWorkQueue({ concurrency: limits.concurrency, maxWaiting: limits.maxWaiting })
+  const queue = new FairQueue({
+    slots: limits.concurrency,
+    reserved: 1,
+    perClientRunning: Math.max(1, limits.concurrency - 1),
+    maxWaiting: limits.maxWaiting,
+  })
   const lru = createSizeLru(limits.cacheBytes)
   const loaded = existingVariants(files.root).then((found) => {
     for (const { file, bytes } of found) evict(lru.add(file, bytes))
@@ -65,7 +73,14 @@ export function createImageVariants(files: AssetFiles, limits: VariantLimits = D
   }
 
   return {
-    async get(dataset: string, name: string, params: ImageParams, output: Output): Promise<VariantResult> {
+    /** The variant's file, rendered first if needed in `client`'s turn (its address or /64: `rateLimitKey`). */
+    async get(
+      dataset: string,
+      name: string,
+      params: ImageParams,
+      output: Output,
+      client = 'local',
+    ): Promise<VariantResult> {
       await loaded
       const key = createHash('sha1')
         .update(variantKey(params, `${output.encoding}${output.progressive ? 'p' : ''}`))
@@ -80,7 +95,7 @@ export function createImageVariants(files: AssetFiles, limits: VariantLimits = D
       let pending = inFlight.get(target)
       if (!pending) {
         pending = queue
-          .run(async () => {
+          .run(client, async () => {
             const bytes = await renderVariant(files.imagePath(dataset, name), params, output)
             await writeAtomically(target, bytes)
             evict(lru.add(target, bytes.length))

@@ -9,7 +9,6 @@ import { parseImageParams } from './image-params'
 import { createImageVariants } from './image-variants'
 import { createSizeLru } from './size-lru'
 import { checkTransformBudget, requestedOutputSize } from './transform-budget'
-import { createWorkQueue, QueueFullError } from './work-queue'
 
 const budget = { maxOutputPixels: 16_000_000, maxBlurWork: 250_000_000 }
 const source = { width: 4000, height: 2000 }
@@ -63,32 +62,6 @@ describe('size-capped LRU', () => {
     lru.add('a', 50)
     expect(lru.totalBytes).toBe(50)
     expect(lru.size).toBe(1)
-  })
-})
-
-describe('work queue', () => {
-  it('runs at most `concurrency` tasks and refuses past the waiting line', async () => {
-    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 1 })
-    const gates: (() => void)[] = []
-    const task = () => new Promise<string>((resolve) => gates.push(() => resolve('done')))
-    const first = queue.run(task)
-    const second = queue.run(task)
-    await expect(queue.run(task)).rejects.toBeInstanceOf(QueueFullError)
-    expect(queue.running).toBe(1)
-    expect(queue.waiting).toBe(1)
-    gates.shift()!()
-    await expect(first).resolves.toBe('done')
-    await new Promise((r) => setTimeout(r, 0))
-    expect(queue.running).toBe(1)
-    gates.shift()!()
-    await expect(second).resolves.toBe('done')
-    expect(queue.running).toBe(0)
-  })
-
-  it('frees the slot when a task fails', async () => {
-    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 })
-    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
-    await expect(queue.run(async () => 1)).resolves.toBe(1)
   })
 })
 

@@ -9,7 +9,6 @@ export type LimitsEnv = Pick<
   | 'QUERY_MAX_DEPTH'
   | 'QUERY_MAX_RESULT_MB'
   | 'QUERY_MAX_ANONYMOUS_PER_CLIENT'
-  | 'QUERY_MAX_ANONYMOUS'
   | 'LISTEN_MAX_TOTAL'
   | 'LISTEN_MAX_PER_USER'
   | 'LISTEN_MAX_ANONYMOUS'
@@ -36,7 +35,6 @@ export function contentLimitsFrom(
       maxDepth: env.QUERY_MAX_DEPTH,
       maxResultBytes: Math.round(env.QUERY_MAX_RESULT_MB * MB),
       maxAnonymousPerClient: env.QUERY_MAX_ANONYMOUS_PER_CLIENT,
-      maxAnonymous: env.QUERY_MAX_ANONYMOUS,
     },
     listenerLimits: {
       total: env.LISTEN_MAX_TOTAL,

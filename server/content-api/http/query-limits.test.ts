@@ -15,7 +15,6 @@ beforeAll(async () => {
       timeoutMs: TIMEOUT_MS,
       maxResultBytes: 20_000,
       maxAnonymousPerClient: 2,
-      maxAnonymous: 4,
     },
     listenerLimits: { anonymousPerClient: 2, anonymous: 3, total: 6, perUser: 4 },
   })
@@ -149,7 +148,7 @@ describe('query limits', () => {
     await expectError(await post({ query: '*{..., "all": *}' }), 400, 'queryResultTooLarge', /largest this/)
   })
 
-  it('caps concurrent anonymous queries per client and in total with 429, and never signed-in ones', async () => {
+  it('caps concurrent anonymous queries per client with 429, and never other clients or signed-in ones', async () => {
     // Distinct queries: identical ones share one evaluation.
     const slow = (i: number) => ({ query: `${SLOW} + ${i}` })
     const same = await Promise.all([0, 1, 2].map((i) => post(slow(i), '198.51.100.1')))
@@ -164,7 +163,8 @@ describe('query limits', () => {
     expect(same.find((r) => r.status === 429)!.headers.get('retry-after')).toBe('1')
 
     const spread = await Promise.all([0, 1, 2, 3, 4].map((i) => post(slow(10 + i), `198.51.100.${10 + i}`)))
-    expect(spread.map((r) => r.status).sort()).toEqual([400, 400, 400, 400, 429])
+    // Other addresses are not refused because of a few: they wait their turn (all stopped at the limit here).
+    expect(spread.map((r) => r.status).sort()).toEqual([400, 400, 400, 400, 400])
 
     const signedIn = await Promise.all(
       [0, 1, 2].map((i) => post(slow(20 + i), '198.51.100.1', 'data/query/production', 'test-viewer-token')),

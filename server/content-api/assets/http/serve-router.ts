@@ -9,7 +9,8 @@ import { isIdentity, parseImageParams } from '../image-params'
 import { chooseOutput, CONTENT_TYPES, isRenderTimeout, RENDER_TIMEOUT_SECONDS } from '../image-transform'
 import { checkTransformBudget, DEFAULT_BLUR_WORK, type TransformBudget } from '../transform-budget'
 import { servingFor, userContentHeaders } from './user-content-policy'
-import { QueueFullError } from '../work-queue'
+import { FairQueueFullError } from '../../../fair-queue'
+import { rateLimitKey } from '../../../rate-limit-key'
 
 /** Names carry the content hash, so responses never change: cache them for a year. */
 const IMMUTABLE = { maxAge: '365d', immutable: true }
@@ -40,9 +41,10 @@ function sendOriginal(res: Response, file: string, name: string, extension: stri
 function imageFailure(res: Response, error: unknown): unknown {
   res.removeHeader('Content-Disposition')
   if (error instanceof ImageParamError) return badRequest(error.message)
-  if (error instanceof QueueFullError) {
+  if (error instanceof FairQueueFullError) {
     res.set('Retry-After', '2')
-    return new ContentApiError(429, 'rateLimited', error.message)
+    const message = `Image transforms are busy (${error.waiting} waiting); try again in a moment`
+    return new ContentApiError(429, 'rateLimited', message)
   }
   if (isRenderTimeout(error)) {
     const message = `The transform took longer than ${RENDER_TIMEOUT_SECONDS} s; ask for a smaller size`
@@ -124,7 +126,7 @@ export function createAssetServeRouter(options: {
         disposition(res, params.dl, name)
         checkTransformBudget(params, { width: Number(match[2]), height: Number(match[3]) }, budget)
         const output = chooseOutput(params, match[4]!, req.get('accept') ?? '')
-        const variant = await variants.get(dataset, name, params, output)
+        const variant = await variants.get(dataset, name, params, output, rateLimitKey(req.ip))
         if (params.autoFormat) res.vary('Accept')
         res.set('X-Image-Cache', variant.cached ? 'hit' : 'miss')
         res.type(CONTENT_TYPES[output.encoding])

@@ -16,10 +16,8 @@ export type QueryLimits = {
   maxDepth: number
   /** The serialized result. */
   maxResultBytes: number
-  /** Queries being evaluated at once for one anonymous client (IPv4 address or IPv6 /64). */
+  /** Queries in progress at once for one anonymous client (IPv4 address or IPv6 /64); over it: 429. */
   maxAnonymousPerClient: number
-  /** ... and for all anonymous clients together; over either cap: 429. */
-  maxAnonymous: number
 }
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
@@ -30,7 +28,6 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxDepth: DEFAULT_QUERY_MAX_DEPTH,
   maxResultBytes: 8 * 1024 * 1024,
   maxAnonymousPerClient: 8,
-  maxAnonymous: 64,
 }
 
 const kilobytes = (bytes: number) => Math.ceil(bytes / 1024)
@@ -64,17 +61,22 @@ export function checkQueryInput(query: string, params: Record<string, unknown>, 
 }
 
 /**
- * Who pays for a query. Signed-in callers and this machine (the server's own page renders read over loopback)
- * run in the trusted lane without per-client caps; anonymous callers from elsewhere share the public lane,
- * whose workers a flood of expensive queries can keep busy without touching anyone else (ADR 080).
+ * Who pays for a query (ADR 080). Editors, administrators and this machine (tools on the server) run in the
+ * trusted lane; anonymous callers from elsewhere and viewers (a front end's read token, say) share the public
+ * lane, whose workers a flood of expensive queries can keep busy without touching the Studio. Within a lane
+ * workers are shared per `client`: a signed-in user or token, else the address (IPv6: its /64). Anonymous
+ * callers also have a cap on queries in progress each.
  */
-export type Caller = { lane: 'public' | 'trusted'; client: string }
+export type Caller = { lane: 'public' | 'trusted'; client: string; anonymous: boolean }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
 /** The lane and client key of a caller with this address (`req.ip`) and principal. */
 export function callerOf(ip: string | undefined, principal: Principal): Caller {
-  const client = rateLimitKey(ip)
-  if (principal.kind !== 'anonymous') return { lane: 'trusted', client }
-  return { lane: LOOPBACK.test(ip ?? '') ? 'trusted' : 'public', client }
+  if (principal.kind === 'anonymous') {
+    const lane = LOOPBACK.test(ip ?? '') ? 'trusted' : 'public'
+    return { lane, client: rateLimitKey(ip), anonymous: true }
+  }
+  const client = principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`
+  return { lane: principal.role === 'viewer' ? 'public' : 'trusted', client, anonymous: false }
 }

@@ -9,6 +9,7 @@ import type { QueryTask } from './query-worker'
 const pool = new QueryPool({ threads: 1, memoryMb: 64 })
 afterAll(() => pool.close())
 
+const caller = { lane: 'public', client: '203.0.113.1', anonymous: true } as const
 const state = new DatasetState('production')
 for (let i = 0; i < 200; i++) state.docs.set(`d${i}`, { _id: `d${i}`, _type: 'x', text: 'x'.repeat(200) })
 
@@ -29,9 +30,9 @@ const task = (query: string): QueryTask => ({
 describe('query pool', () => {
   it('stops a query that needs more memory than its worker may use, then answers the next one', async () => {
     await pool.ready()
-    const hungry = pool.run('public', task('*{"a": *{"b": *{"c": *}}}'), 60_000)
+    const hungry = pool.run(caller, task('*{"a": *{"b": *{"c": *}}}'), 60_000)
     await expect(hungry).rejects.toMatchObject({ status: 400, type: 'queryTooExpensive' })
-    const next = await pool.run('public', task('count(*)'), 10_000)
+    const next = await pool.run(caller, task('count(*)'), 10_000)
     expect(next.json).toBe('200')
   }, 60_000)
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { Piscina } from 'piscina'
+import { FairQueue, FairQueueFullError, FairQueueTimeoutError, type Slot } from '../../../fair-queue'
 import { ConcurrencyCaps } from './concurrency-caps'
 import { ContentApiError } from '../errors'
 import type { Caller, QueryLimits } from './query-limits'
@@ -15,7 +16,17 @@ export type QueryPoolOptions = {
   threads?: number
   /** Heap each worker may use; a query that needs more stops its worker and gets 400. */
   memoryMb?: number
+  /** Workers per lane only light clients may take (those that have not kept workers busy lately). */
+  reservedThreads?: number
+  /** Workers one client may use at once in a lane; default: all but one. */
+  threadsPerClient?: number
+  /** Queries waiting per lane; past it the heaviest client's newest waiting query gets 429. */
+  maxWaiting?: number
 }
+
+type Workers = Piscina<WorkerTask, WorkerAnswer>
+/** A lane's fair queue and its workers: `reserved` ones run only the reserved slots' tasks. */
+type Lane = { queue: FairQueue; workers: Record<Slot, Workers | undefined> }
 
 type Success = Extract<WorkerAnswer, { ok: true }>
 
@@ -51,29 +62,50 @@ function workerFile(): Promise<string> {
 }
 
 /**
- * Worker threads that parse and evaluate GROQ (ADR 080), in two lanes so anonymous traffic can never take the
- * workers signed-in editors and the server's own page renders use. Public-lane workers run at the lowest CPU
- * priority (nice 19), so even while all of them are busy the event loop keeps its share of the machine.
+ * Worker threads that parse and evaluate GROQ (ADR 080), in two lanes so anonymous and viewer traffic can
+ * never take the workers editors use. Public-lane workers run at the lowest CPU priority (nice 19), so even
+ * while all of them are busy the event loop keeps its share of the machine. Within a lane the workers are
+ * shared per client by a fair queue (`server/fair-queue.ts`): the least-served client goes first, one client
+ * never holds every worker, and `reservedThreads` workers are kept for clients that have not kept workers busy
+ * lately. Those are a pool of their own, so a general worker restarting after a stopped query never delays them.
  * A task that runs out of time is aborted: piscina terminates its worker and starts a fresh one.
  */
 export class QueryPool {
-  private readonly lanes: Promise<Record<Caller['lane'], Piscina<WorkerTask, WorkerAnswer>>>
+  private readonly lanes: Promise<Record<Caller['lane'], Lane>>
   readonly memoryMb: number
 
-  constructor({ threads = defaultQueryThreads(), memoryMb = 256 }: QueryPoolOptions = {}) {
+  constructor({
+    threads = defaultQueryThreads(),
+    memoryMb = 256,
+    reservedThreads = 1,
+    threadsPerClient = Math.max(1, threads - 1),
+    maxWaiting = 64,
+  }: QueryPoolOptions = {}) {
     this.memoryMb = memoryMb
-    const lane = (filename: string, niceIncrement: number) =>
+    const reserved = Math.min(reservedThreads, threads - 1)
+    const workers = (filename: string, niceIncrement: number, count: number): Workers =>
       new Piscina<WorkerTask, WorkerAnswer>({
         filename,
         // All started at once and kept: a worker takes 100 ms or more to start, which would otherwise come
         // out of the first queries' time limits.
-        minThreads: threads,
-        maxThreads: threads,
-        // Admission (query runners' caps) bounds the public lane; this only stops a runaway queue.
+        minThreads: count,
+        maxThreads: count,
+        // The fair queue hands piscina a task only when a worker is free; this only stops a runaway queue.
         maxQueue: 10_000,
         niceIncrement,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+        // The bundle is plain JavaScript: a worker must not inherit the server's `--import tsx`. tsx in a worker
+        // writes its transform cache asynchronously, and a worker stopped at a time limit mid-write left that
+        // file open until restart: one descriptor per stopped query (issue 27).
+        execArgv: [],
       })
+    const lane = (filename: string, niceIncrement: number): Lane => ({
+      queue: new FairQueue({ slots: threads, reserved, perClientRunning: threadsPerClient, maxWaiting }),
+      workers: {
+        general: workers(filename, niceIncrement, threads - reserved),
+        reserved: reserved > 0 ? workers(filename, niceIncrement, reserved) : undefined,
+      },
+    })
     this.lanes = workerFile().then((file) => ({ public: lane(file, 19), trusted: lane(file, 0) }))
   }
 
@@ -81,15 +113,20 @@ export class QueryPool {
   async ready(): Promise<void> {
     const lanes = await this.lanes
     const check: WorkerTask = { kind: 'check', query: '*', params: {}, maxDepth: 1 }
-    await Promise.all([lanes.public.run(check), lanes.trusted.run(check)])
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.run(check)))
   }
 
-  /** Runs a task with a deadline counted from now; worker-side errors arrive as ContentApiError. */
-  async run(lane: Caller['lane'], task: WorkerTask, timeoutMs: number): Promise<Success> {
+  /**
+   * Runs a task in the caller's lane, in its client's turn, with a deadline counted from now (waiting
+   * included); worker-side errors arrive as ContentApiError.
+   */
+  async run(caller: Caller, task: WorkerTask, timeoutMs: number): Promise<Success> {
     let answer: WorkerAnswer
     try {
-      const signal = AbortSignal.timeout(timeoutMs)
-      answer = await (await this.lanes)[lane].run(task, { signal })
+      const { workers, queue } = (await this.lanes)[caller.lane]
+      answer = await queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
+        timeoutMs,
+      })
     } catch (error) {
       throw this.failure(error, timeoutMs)
     }
@@ -99,7 +136,10 @@ export class QueryPool {
 
   private failure(error: unknown, timeoutMs: number): ContentApiError {
     const { name, code, message } = (error ?? {}) as { name?: string; code?: string; message?: string }
-    if (name === 'AbortError') {
+    if (error instanceof FairQueueFullError) {
+      return new ContentApiError(429, 'rateLimited', 'Too many queries are waiting; try again shortly')
+    }
+    if (name === 'AbortError' || error instanceof FairQueueTimeoutError) {
       return new ContentApiError(
         400,
         'queryTimeout',
@@ -122,7 +162,12 @@ export class QueryPool {
 
   async close(): Promise<void> {
     const lanes = await this.lanes
-    await Promise.all([lanes.public.destroy(), lanes.trusted.destroy()])
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.destroy()))
+  }
+
+  private allWorkers(lanes: Record<Caller['lane'], Lane>): Workers[] {
+    const all = [lanes.public, lanes.trusted].flatMap((lane) => Object.values(lane.workers))
+    return all.filter((workers) => workers !== undefined)
   }
 }
 
@@ -134,7 +179,10 @@ export function sharedQueryPool(): QueryPool {
   return shared
 }
 
-/** A content API's way to the pool: its limits, and the anonymous caps it counts against. */
+/**
+ * A content API's way to the pool: its limits, and the per-client cap of queries in progress it counts
+ * anonymous callers from elsewhere against. (The lane's waiting line bounds the total, refusing the heaviest client first.)
+ */
 export class QueryRunner {
   private readonly anonymous: ConcurrencyCaps
 
@@ -144,14 +192,14 @@ export class QueryRunner {
   ) {
     this.anonymous = new ConcurrencyCaps({
       perClient: limits.maxAnonymousPerClient,
-      total: limits.maxAnonymous,
+      total: Number.MAX_SAFE_INTEGER,
     })
   }
 
   async run(caller: Caller, task: WorkerTask): Promise<Success> {
-    const release = caller.lane === 'public' ? this.admit(caller.client) : () => {}
+    const release = caller.lane === 'public' && caller.anonymous ? this.admit(caller.client) : () => {}
     try {
-      return await this.pool.run(caller.lane, task, this.limits.timeoutMs)
+      return await this.pool.run(caller, task, this.limits.timeoutMs)
     } finally {
       release()
     }
@@ -163,9 +211,7 @@ export class QueryRunner {
     throw new ContentApiError(
       429,
       'rateLimited',
-      slot === 'client'
-        ? `Too many queries at once from your address: anonymous clients may run ${this.limits.maxAnonymousPerClient} at a time`
-        : `Too many anonymous queries at once (${this.limits.maxAnonymous}); try again shortly`,
+      `Too many queries at once from your address: anonymous clients may run ${this.limits.maxAnonymousPerClient} at a time`,
     )
   }
 }
