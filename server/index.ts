@@ -51,6 +51,11 @@ async function startHttpsFront(env: Env, server: Server, logger: Logger): Promis
     target: () => loopbackTarget(server.address() as AddressInfo),
     logger,
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
+    limits: {
+      maxStreams: env.HTTP2_MAX_STREAMS,
+      backendSockets: env.HTTPS_BACKEND_SOCKETS,
+      eventStreams: env.LISTEN_MAX_TOTAL,
+    },
   })
   const address = { port: env.HTTPS_PORT, host: env.HOST }
   await listenOn(front.server, address).catch((error: unknown) => {
