@@ -115,7 +115,7 @@ export type FrontLimits = {
   eventStreams: number
 }
 
-/** HTTP/2 servers elsewhere allow about 100 to 128 streams per connection (nginx 128, Caddy 250). */
+/** Defaults as HTTP/2 servers elsewhere (nginx allows 128 streams per connection, Go's server 250). */
 export const DEFAULT_FRONT_LIMITS: FrontLimits = { maxStreams: 100, backendSockets: 64, eventStreams: 1000 }
 
 function backendAgents(limits: FrontLimits): Record<BackendLane, http.Agent> {
