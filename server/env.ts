@@ -90,6 +90,10 @@ const EnvSchema = z.object({
   HTTP_BODY_TIMEOUT_S: z.coerce.number().positive().max(3600).default(10),
   /** Connections the HTTP port can accept per event-loop turn (ADR 090); 1 leaves Node's one. */
   HTTP_ACCEPT_WATCHERS: z.coerce.number().int().min(1).max(64).default(8),
+  /** HTTPS_PORT (ADR 050): streams one HTTP/2 connection may have open at once. */
+  HTTP2_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** HTTPS_PORT: loopback connections to the app for bodyless requests, and as many for requests with a body. */
+  HTTPS_BACKEND_SOCKETS: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
    * Where the site's YouTube thumbnails come from (fetched once by the server and kept in DATA_DIR, ADR 130);
    * `off` never fetches, and every video shows the placeholder.

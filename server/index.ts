@@ -10,10 +10,11 @@ import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
 import { acceptStudioSocket, isStudioSocketRequest } from './content-api/http/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
-import { listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
+import { listenOn, listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { installProcessGuard } from './process-guard'
+import { claimStartUp, listenFailure, StartUpError } from './start-up-claims'
 import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
@@ -50,13 +51,40 @@ async function startHttpsFront(env: Env, server: Server, logger: Logger): Promis
     target: () => loopbackTarget(server.address() as AddressInfo),
     logger,
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
+    limits: {
+      maxStreams: env.HTTP2_MAX_STREAMS,
+      backendSockets: env.HTTPS_BACKEND_SOCKETS,
+      eventStreams: env.LISTEN_MAX_TOTAL,
+    },
   })
-  await new Promise<void>((resolve) => front.server.listen(env.HTTPS_PORT, env.HOST, resolve))
+  const address = { port: env.HTTPS_PORT, host: env.HOST }
+  await listenOn(front.server, address).catch((error: unknown) => {
+    throw listenFailure('HTTPS_PORT', address, error)
+  })
   logger.info(
     { port: env.HTTPS_PORT, certificate: tls.source },
     `listening on https://localhost:${env.HTTPS_PORT} (HTTP/2; the Studio is at /admin)`,
   )
   return front
+}
+
+/** The plain HTTP port; a port taken since start-up's check fails the start as it would have then. */
+async function listenPlain(env: Env, server: Server, logger: Logger): Promise<AcceptWatchers> {
+  const address = { port: env.PORT, host: env.HOST }
+  const acceptWatchers = await listenWithAcceptWatchers(
+    server,
+    address,
+    env.HTTP_ACCEPT_WATCHERS,
+    logger,
+  ).catch((error: unknown) => {
+    throw listenFailure('PORT', address, error)
+  })
+  const port = (server.address() as AddressInfo).port
+  logger.info(
+    { port, mode: env.NODE_ENV, acceptWatchers: acceptWatchers.count },
+    `listening on http://localhost:${port}`,
+  )
+  return acceptWatchers
 }
 
 /** The content store, its GROQ workers and the embedded content API, with the seed content on first start. */
@@ -77,7 +105,6 @@ async function openContent(env: Env, logger: Logger) {
     env,
     store: contentStore,
     logger,
-    markRunning: true,
     contentApiOptions: { queryPool },
   })
   const siteDataset = env.SANITY_DATASET ?? 'production'
@@ -160,6 +187,7 @@ async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
   installProcessGuard(logger)
+  await claimStartUp(env)
   const clock = createClock(env)
   const server = createServer(SERVER_TIMEOUT_OPTIONS)
   applyServerTimeouts(server, { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000 })
@@ -205,17 +233,7 @@ async function main() {
     if (isStudioSocketRequest(req)) acceptStudioSocket(req, socket)
     else if (env.NODE_ENV !== 'development') socket.destroy()
   })
-  const acceptWatchers = await listenWithAcceptWatchers(
-    server,
-    { port: env.PORT, host: env.HOST },
-    env.HTTP_ACCEPT_WATCHERS,
-    logger,
-  )
-  const port = (server.address() as AddressInfo).port
-  logger.info(
-    { port, mode: env.NODE_ENV, acceptWatchers: acceptWatchers.count },
-    `listening on http://localhost:${port}`,
-  )
+  const acceptWatchers = await listenPlain(env, server, logger)
 
   const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, logger) : undefined
 
@@ -236,6 +254,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // A start-up failure the operator must fix is one line; anything else is a bug, shown with its stack.
+  console.error(error instanceof StartUpError ? `Cannot start: ${error.message}` : error)
   process.exit(1)
 })

@@ -12,7 +12,7 @@ import { createAssetRouters } from './assets/http/asset-routers'
 import { storeAssetDocuments } from './assets/store-asset-documents'
 import { DEFAULT_BLUR_WORK } from './assets/transform-budget'
 import { createContentEdge, type ContentEdge } from './http/content-edge'
-import { type AssetImporter, createPublishedReader, markServerRunning, type ContentStore } from './engine'
+import { type AssetImporter, createPublishedReader, type ContentStore } from './engine'
 import { contentLimitsFrom, type LimitsEnv } from './http/limits-from-env'
 import { createContentApi, type ContentApiOptions } from './http/router'
 import { bandNameFrom } from '../band-name'
@@ -59,8 +59,6 @@ export async function createEmbeddedContentApi(options: {
   logger: Logger
   now?: () => Date
   contentApiOptions?: Partial<ContentApiOptions>
-  /** Write `DATA_DIR/server.pid` so `npm run content -- import` refuses to run behind the server's back. */
-  markRunning?: boolean
 }): Promise<EmbeddedContentApi> {
   const { env, store, logger } = options
   const accounts = openAccounts({
@@ -104,7 +102,6 @@ export async function createEmbeddedContentApi(options: {
     routers: [underApiVersion(edge.versioned), edge.root],
   })
   const assetImporter = createAssetImporter({ assets: assets.service, identity: 'import' })
-  const unmark = options.markRunning ? markServerRunning(env.DATA_DIR) : () => {}
   return {
     router,
     authenticate: edge.authenticate,
@@ -112,10 +109,7 @@ export async function createEmbeddedContentApi(options: {
     assets,
     edge,
     assetImporter,
-    close: () => {
-      unmark()
-      accounts.close()
-    },
+    close: () => accounts.close(),
   }
 }
 

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import Database from 'better-sqlite3'
+import { ensurePrivateFile } from './private-file'
 
 export type SqliteDatabase = Database.Database
 
@@ -10,7 +9,8 @@ export type SqliteDatabase = Database.Database
  * and a busy timeout so a second process (the CLI) waits instead of failing.
  */
 export function openSqlite(file: string): SqliteDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
+  // Private whatever the umask; SQLite gives its -wal and -shm files the database file's mode.
+  if (file !== ':memory:') ensurePrivateFile(file)
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')

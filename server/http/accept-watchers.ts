@@ -12,7 +12,7 @@ export type AcceptWatchers = {
 export type ListenAddress = { port: number; host: string }
 
 /** `server.listen(options)`, settled by the `listening` or the `error` event, whichever comes first. */
-function listenOn(
+export function listenOn(
   server: NetServer | HttpServer,
   options: ListenAddress & { reusePort?: boolean },
 ): Promise<void> {
@@ -39,7 +39,7 @@ const closeAll = (servers: NetServer[]) =>
  * cannot share a port, so its listen fails with `EADDRINUSE` (a second copy of this server, say). Resolves to the
  * port it got (the asked one, or the one the system chose for port 0).
  */
-async function claimPort(address: ListenAddress): Promise<number> {
+export async function claimPort(address: ListenAddress): Promise<number> {
   const probe = createNetServer()
   await listenOn(probe, address)
   const { port } = probe.address() as AddressInfo

@@ -72,16 +72,60 @@ export function forwardedResponseHeaders(headers: IncomingHttpHeaders): Outgoing
 }
 
 /**
- * A request that can be sent to the backend again: a GET or HEAD that declares no body (HTTP/2 ended the
- * stream with its headers; HTTP/1.1 sent neither Content-Length nor Transfer-Encoding). Any other request
- * streams its body to the backend once.
+ * A request that declares no body: HTTP/2 ended the stream with its headers; HTTP/1.1 sent neither
+ * Content-Length (or 0) nor Transfer-Encoding.
  */
-export function isReplayable(req: Http2ServerRequest | http.IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+export function declaresNoBody(req: Http2ServerRequest | http.IncomingMessage): boolean {
   const stream = (req as Partial<Http2ServerRequest>).stream
   if (stream) return stream.endAfterHeaders
   const length = req.headers['content-length']
   return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
+}
+
+/**
+ * A request that can be sent to the backend again: a GET or HEAD that declares no body. Any other request
+ * streams its body to the backend once.
+ */
+export function isReplayable(req: Http2ServerRequest | http.IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && declaresNoBody(req)
+}
+
+/**
+ * The pools of loopback connections to the app, one per kind of request, so one kind cannot take the
+ * connections another needs: a flood of requests whose bodies never come (each holds a connection until the
+ * app's body deadline) leaves pages, API answers and the Studio's listeners their own. Past its limit a pool
+ * queues requests; it never opens more connections.
+ * - `answers`: requests without a body, answered by the app at its own pace (pages, queries, assets);
+ * - `bodies`: requests whose body the client sends at its pace (mutations, uploads, sign-ups);
+ * - `events`: listener streams (server-sent events), open as long as a browser tab.
+ */
+export type BackendLane = 'answers' | 'bodies' | 'events'
+
+export function laneOf(req: Http2ServerRequest | http.IncomingMessage): BackendLane {
+  if (!declaresNoBody(req)) return 'bodies'
+  return req.headers.accept?.includes('text/event-stream') ? 'events' : 'answers'
+}
+
+export type FrontLimits = {
+  /** HTTP/2 streams one connection may have open at once (SETTINGS_MAX_CONCURRENT_STREAMS). */
+  maxStreams: number
+  /** Loopback connections to the app in each of the `answers` and `bodies` lanes. */
+  backendSockets: number
+  /** Loopback connections for listener streams: the app's own cap on open listeners (LISTEN_MAX_TOTAL). */
+  eventStreams: number
+}
+
+/** Defaults as HTTP/2 servers elsewhere (nginx allows 128 streams per connection, Go's server 250). */
+export const DEFAULT_FRONT_LIMITS: FrontLimits = { maxStreams: 100, backendSockets: 64, eventStreams: 1000 }
+
+function backendAgents(limits: FrontLimits): Record<BackendLane, http.Agent> {
+  const pool = (maxSockets: number) =>
+    new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: Math.min(maxSockets, 16) })
+  return {
+    answers: pool(limits.backendSockets),
+    bodies: pool(limits.backendSockets),
+    events: pool(limits.eventStreams),
+  }
 }
 
 /** The error of a request written to a pooled socket the backend had already closed. */
@@ -91,15 +135,41 @@ export function isStaleSocketError(request: http.ClientRequest, error: NodeJS.Er
 
 type Target = () => { host: string; port: number }
 
+/**
+ * 502 for a request the backend did not answer, and one warning that names the error without its stack: in
+ * issue 27 a stream flood used up every descriptor, and a stack per failed request made 30 MB of log.
+ */
+function answerBackendFailure(
+  res: Http2ServerResponse,
+  error: NodeJS.ErrnoException,
+  { url, logger }: { url: string; logger: Logger },
+): void {
+  logger.warn({ url, code: error.code, reason: error.message }, 'https front: backend request failed')
+  if (!res.headersSent) {
+    res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
+    res.end('Bad gateway')
+  } else {
+    res.destroy()
+  }
+}
+
 /** Proxies each HTTP/2 (or HTTP/1.1) request to the plain server, streaming both bodies. */
-function proxyRequests({ agent, target, logger }: { agent: http.Agent; target: Target; logger: Logger }) {
+function proxyRequests({
+  agents,
+  target,
+  logger,
+}: {
+  agents: Record<BackendLane, http.Agent>
+  target: Target
+  logger: Logger
+}) {
   return (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const { host, port } = target()
     const authority = req.headers[':authority'] ?? req.headers.host
     const options: http.RequestOptions = {
       host,
       port,
-      agent,
+      agent: agents[laneOf(req)],
       method: req.method,
       path: req.url,
       headers: forwardedRequestHeaders(req.headers, {
@@ -121,26 +191,29 @@ function proxyRequests({ agent, target, logger }: { agent: http.Agent; target: T
         upstreamRes.pipe(res as unknown as NodeJS.WritableStream)
         upstreamRes.on('error', () => res.destroy())
       })
+      // Set when the browser closed the stream first: the backend request's error is then our own doing.
+      let clientGone = false
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         // A kept-alive socket the backend closed just as we reused it: the request never reached the
         // app, so a bodyless request goes again (Node's documented remedy for this race).
-        if (!retry && replayable && !res.headersSent && isStaleSocketError(upstream, error)) {
+        if (!clientGone && !retry && replayable && !res.headersSent && isStaleSocketError(upstream, error)) {
           logger.debug({ err: error, url: req.url }, 'https front: stale backend socket, retrying')
           res.off('close', stopOnClose)
           send(true)
           return
         }
-        logger.warn({ err: error, url: req.url }, 'https front: backend request failed')
-        if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
-          res.end('Bad gateway')
-        } else {
-          res.destroy()
+        // The client's own doing: the app's request log has the request's line.
+        if (clientGone) {
+          logger.debug({ url: req.url, code: error.code }, 'https front: the client closed the stream first')
+          return
         }
+        answerBackendFailure(res, error, { url: req.url, logger })
       })
       // The browser closed the tab or the stream: stop the backend request too (ends SSE listeners).
       const stopOnClose = () => {
-        if (!res.writableFinished) upstream.destroy()
+        if (res.writableFinished) return
+        clientGone = true
+        upstream.destroy()
       }
       res.once('close', stopOnClose)
       if (replayable) {
@@ -187,22 +260,25 @@ export function createHttpsFront({
   target,
   logger,
   headersTimeoutMs = 10_000,
+  limits = DEFAULT_FRONT_LIMITS,
 }: {
   cert: string
   key: string
   /** The plain HTTP server's loopback address. */
   target: () => { host: string; port: number }
   logger: Logger
-  /** Time for the TLS handshake and (HTTP/1.1) the request headers (ADR 080). */
+  /** Time for the TLS handshake and the first request's headers, on HTTP/2 as on HTTP/1.1 (ADR 080). */
   headersTimeoutMs?: number
+  limits?: FrontLimits
 }): HttpsFront {
-  // SSE listeners hold a socket each for as long as a tab is open, so no pool limit.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const agents = backendAgents(limits)
   const server = createSecureServer({
     cert,
     key,
     allowHTTP1: true,
     handshakeTimeout: headersTimeoutMs,
+    // Unlimited by default: one connection could open a backend request per stream without end (issue 27).
+    settings: { maxConcurrentStreams: limits.maxStreams },
     ...SERVER_TIMEOUT_OPTIONS,
   })
   // Bodies stream through to the plain server, whose body deadline answers 408; responses are never timed.
@@ -212,7 +288,7 @@ export function createHttpsFront({
   // silence is a client that went away or never asked for anything. Without a callback Node closes it.
   server.setTimeout(IDLE_SESSION_MS)
 
-  server.on('request', proxyRequests({ agent, target, logger }))
+  server.on('request', proxyRequests({ agents, target, logger }))
 
   // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
   // socket. The upgrade request is replayed to the backend and the two sockets are joined.
@@ -226,16 +302,26 @@ export function createHttpsFront({
   const sessions = new Set<ServerHttp2Session>()
   server.on('session', (session: ServerHttp2Session) => {
     sessions.add(session)
-    session.on('close', () => sessions.delete(session))
+    // As HTTP/1.1's headersTimeout: a connection that has not sent a whole request within the time is
+    // closed, not kept for the minute of idleness a connection between requests gets.
+    const firstRequest = setTimeout(() => session.destroy(), headersTimeoutMs)
+    firstRequest.unref()
+    session.once('stream', () => clearTimeout(firstRequest))
+    session.on('close', () => {
+      clearTimeout(firstRequest)
+      sessions.delete(session)
+    })
   })
-  server.on('sessionError', (error) => logger.debug({ err: error }, 'https front: session error'))
+  server.on('sessionError', (error: NodeJS.ErrnoException) =>
+    logger.debug({ code: error.code, reason: error.message }, 'https front: session error'),
+  )
 
   return {
     server,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          agent.destroy()
+          for (const agent of Object.values(agents)) agent.destroy()
           resolve()
         })
         // HTTP/2 sessions finish their open streams and take no new ones; kept-alive HTTP/1.1 sockets

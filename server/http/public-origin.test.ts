@@ -11,6 +11,24 @@ describe('host allow-list', () => {
     expect(hostNameOf('evil.example/path')).toBeNull()
     expect(hostNameOf('user@evil.example')).toBeNull()
     expect(hostNameOf(undefined)).toBeNull()
+    // Malformed names and ports (issue 27): no URL can be built from them, so they are refused too.
+    for (const malformed of [
+      'a..localhost',
+      '.localhost',
+      'localhost.',
+      '-a.localhost',
+      'a-.localhost',
+      `${'a'.repeat(64)}.localhost`,
+      'localhost:99999',
+      'localhost:0',
+      'localhost:',
+      '[::1',
+      '[zz::1]',
+      '[::1]:65536',
+    ])
+      expect(hostNameOf(malformed), malformed).toBeNull()
+    expect(hostNameOf('a-b.localhost:65535')).toBe('a-b.localhost')
+    expect(hostNameOf('[::FFFF:127.0.0.1]')).toBe('[::ffff:127.0.0.1]')
     const policy = { siteUrl: new URL('https://band.example'), allowedHosts: ['www.band.example'] }
     expect(
       ['localhost:3000', '127.0.0.1', 'band.example', 'www.band.example:443'].map((h) =>
@@ -21,6 +39,8 @@ describe('host allow-list', () => {
     expect(isAllowedHost('evil.example', policy)).toBe(false)
     expect(isAllowedHost('localhost.evil.example', policy)).toBe(false)
     expect(isAllowedHost('band.example.evil.example', policy)).toBe(false)
+    expect(isAllowedHost('a..localhost', policy)).toBe(false)
+    expect(isAllowedHost('localhost:99999', policy)).toBe(false)
   })
 
   it('answers 400 to an unknown Host before anything builds a URL from it', async () => {
@@ -29,6 +49,8 @@ describe('host allow-list', () => {
     expect(res.headers.location).toBeUndefined()
     expect(res.body.error).toMatch(/Unknown host/)
     await request(app).get('/healthz').set('Host', 'localhost:3000').expect(200)
+    await request(app).get('/healthz').set('Host', 'a..localhost').expect(400)
+    await request(app).get('/healthz').set('Host', 'localhost:99999').expect(400)
     const allowed = createTestApp({ env: { ALLOWED_HOSTS: 'band.example, www.band.example' } })
     await request(allowed).get('/healthz').set('Host', 'www.band.example').expect(200)
     await request(allowed).get('/healthz').set('Host', 'evil.example').expect(400)

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 import type { Request, RequestHandler } from 'express'
 
 /**
@@ -14,12 +15,25 @@ export function hostPolicyFrom(env: { SITE_URL?: string; ALLOWED_HOSTS?: string[
   return { siteUrl: env.SITE_URL ? new URL(env.SITE_URL) : undefined, allowedHosts: env.ALLOWED_HOSTS ?? [] }
 }
 
-const HOST_HEADER = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+const HOST_HEADER = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i
+/** A DNS label: letters, digits and inner hyphens, 1 to 63 of them (RFC 1123). */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
 
-/** The host name of a Host header, without its port, lower-cased; null when it is not `name[:port]`. */
+/** `name` is a host name made of labels (no empty one: `a..localhost`, `.x`, `x.`), or an IP literal. */
+function isHostName(name: string): boolean {
+  if (name.startsWith('[')) return isIPv6(name.slice(1, -1))
+  return name.length <= 253 && name.split('.').every((label) => LABEL.test(label))
+}
+
+/**
+ * The host name of a Host header, without its port, lower-cased; null when it is not `name[:port]` with a
+ * well-formed name and a port from 1 to 65535 (`localhost:99999` names no port: no URL can be built from it).
+ */
 export function hostNameOf(host: string | undefined): string | null {
   const match = HOST_HEADER.exec(host ?? '')
-  return match ? match[1]!.toLowerCase() : null
+  if (!match || !isHostName(match[1]!)) return null
+  const port = match[2] === undefined ? 1 : Number(match[2])
+  return port >= 1 && port <= 65_535 ? match[1]!.toLowerCase() : null
 }
 
 /** This machine's own names: `*.localhost` always resolves here (RFC 6761), so none points a browser elsewhere. */

@@ -36,7 +36,7 @@ export async function loadTlsCredentials(options: {
     // Missing or unreadable: make a new one below.
   }
   const { cert, key } = await generateSelfSigned(now)
-  await mkdir(path.dirname(certPath), { recursive: true })
+  await mkdir(path.dirname(certPath), { recursive: true, mode: 0o700 })
   await writeFile(keyPath, key, { mode: 0o600 })
   await writeFile(certPath, cert)
   return { cert, key, source: 'generated' }

@@ -50,12 +50,22 @@ const CACHED_ROUTES = [
   '/no-such-page',
 ]
 
+/** The feeds kept like pages (server/seo/seo-router.ts): small ones are sent uncompressed. */
+const CACHED_FEEDS = [
+  '/robots.txt',
+  '/sitemap.xml',
+  '/news/rss.xml',
+  '/shows/2025-11-08-irvine-bowl-laguna-beach.ics',
+  '/shows/no-such-show.ics',
+]
+
 // Renders take tens of milliseconds, more on a loaded machine: generous timeouts, no timing assertions.
 describe('header parity of a stored page and a rendered one', { timeout: 120_000 }, () => {
   let dataDir: string
   let store: ContentStore
   let server: Server
   let url: string
+  let app: ReturnType<typeof createTestApp>
   const renderer = sourceRenderer()
 
   beforeAll(async () => {
@@ -64,7 +74,7 @@ describe('header parity of a stored page and a rendered one', { timeout: 120_000
     await store.commit('production', { author: 'test' }, (ws) => {
       for (const doc of seedWithoutFiles()) ws.apply(String(doc._id), { createOrReplace: doc as never })
     })
-    const app = createTestApp({
+    app = createTestApp({
       env: { SITE_URL: 'http://site.test', TEST_NOW: '2025-10-01T12:00:00Z' },
       renderer,
       siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
@@ -100,5 +110,20 @@ describe('header parity of a stored page and a rendered one', { timeout: 120_000
     expect(hit.headers.get('permissions-policy')).toContain('camera=()')
     expect(hit.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/)
     expect(hit.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it.each(CACHED_FEEDS)('%s: the same headers on a miss and on a hit', async (route) => {
+    const get = () => fetch(`${url}${route}`, { headers: { 'accept-encoding': 'gzip' } })
+    const storedBefore = app.pages.cache.keys().length
+    const miss = await get()
+    await miss.arrayBuffer()
+    expect(app.pages.cache.keys().length, 'the first request stores it').toBe(storedBefore + 1)
+    const hit = await get()
+    await hit.arrayBuffer()
+    expect(app.pages.cache.keys().length, 'the second is answered from the cache').toBe(storedBefore + 1)
+
+    expect(hit.status).toBe(miss.status)
+    expect(headersOf(hit)).toEqual(headersOf(miss))
+    expect(hit.headers.get('vary')).toBe('Accept-Encoding')
   })
 })

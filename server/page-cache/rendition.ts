@@ -64,7 +64,10 @@ export async function createRendition({
   const [gzipped, brotlied] = compress
     ? await Promise.all([gzipAsync(identity, GZIP_OPTIONS), brotli(identity, BROTLI_OPTIONS)])
     : [undefined, undefined]
-  const common = { ...headers, etag, ...(compress ? { vary: 'Accept-Encoding' } : {}) }
+  // Vary on every form, compressed or not: a shared cache must key by Accept-Encoding whatever the size, as a
+  // new render already says (the compression middleware adds it there), and a stored answer must say the same
+  // (issue 27: robots.txt and a show's calendar, under 1 KB, lost it once stored).
+  const common = { ...headers, etag, vary: 'Accept-Encoding' }
   const form = (body: Buffer | undefined, encoding?: string) =>
     body
       ? flat({

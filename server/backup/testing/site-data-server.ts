@@ -11,15 +11,18 @@ import { ContentStore } from '../../content-api/engine'
 import { parseEnv } from '../../env'
 import { createLogger } from '../../logger'
 import { createNewsletter } from '../../newsletter/create-newsletter'
+import { claimStartUp } from '../../start-up-claims'
 
 const env = parseEnv()
+// The data dir is this process's, as it is the real server's.
+await claimStartUp(env)
 const logger = createLogger(env)
 const clock = createClock(env)
 const store = new ContentStore({
   file: path.join(env.DATA_DIR, 'content.sqlite'),
   datasets: [env.SANITY_DATASET],
 })
-const contentApi = await createEmbeddedContentApi({ env, store, logger, markRunning: true })
+const contentApi = await createEmbeddedContentApi({ env, store, logger })
 const newsletter = await createNewsletter({ env, logger, clock, authenticate: contentApi.authenticate })
 const app = createApp({
   env,

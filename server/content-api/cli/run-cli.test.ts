@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { claimDataDir, HOLDER_FILE } from '../../data-dir-lock'
 import { openAccounts } from '../accounts/accounts'
 import { createAssets } from '../assets/assets'
 import { storeAssetDocuments } from '../assets/store-asset-documents'
@@ -196,18 +197,30 @@ describe('content CLI', () => {
     store.close()
   })
 
-  it('refuses to import while a server uses the data dir, unless forced', async () => {
+  it('creates the accounts database 0600 whatever the umask', async () => {
+    const dataDir = newDataDir()
+    const before = process.umask(0)
+    try {
+      expect((await cli(dataDir, 'token:list')).code).toBe(0)
+    } finally {
+      process.umask(before)
+    }
+    expect((statSync(path.join(dataDir, 'accounts.sqlite')).mode & 0o777).toString(8)).toBe('600')
+  })
+
+  it('refuses to import while a server holds the data dir', async () => {
     const dataDir = newDataDir()
     const file = path.join(dataDir, 'a.ndjson')
     writeFileSync(file, '{"_id":"x","_type":"t"}\n')
-    // This test process stands in for a live server.
-    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid))
+    // This test process stands in for a live server (server/start-up.test.ts runs a real one).
+    const server = claimDataDir(dataDir, 'a server')
     const refused = await cli(dataDir, 'import', file)
     expect(refused.code).toBe(1)
-    expect(refused.err).toContain(`A server (pid ${process.pid})`)
-    expect((await cli(dataDir, 'import', file, '--force')).code).toBe(0)
-    // A stale file from a crashed server does not block.
-    writeFileSync(path.join(dataDir, 'server.pid'), '999999999')
+    expect(refused.err).toContain(`is in use by a server (pid ${process.pid}); stop it before importing`)
+    server.release()
+    expect((await cli(dataDir, 'import', file)).code).toBe(0)
+    // A holder's name left by a crashed server does not block: only a live process holds the lock.
+    writeFileSync(path.join(dataDir, HOLDER_FILE), 'a server (pid 999999999)\n')
     expect((await cli(dataDir, 'import', file, '--replace')).code).toBe(0)
   })
 
@@ -244,11 +257,11 @@ describe('content CLI', () => {
     expect(listed.out).not.toContain(used._id)
     expect(listed.out).toContain('1 unused asset(s)')
 
-    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid))
+    const server = claimDataDir(dataDir, 'a server')
     const refused = await cli(dataDir, 'assets:unused', '--delete')
     expect(refused.code).toBe(1)
     expect(refused.err).toContain('stop it before deleting assets')
-    rmSync(path.join(dataDir, 'server.pid'))
+    server.release()
 
     const deleted = await cli(dataDir, 'assets:unused', '--delete')
     expect(deleted.out).toContain('Deleted 1 asset document(s) and 1 file(s)')

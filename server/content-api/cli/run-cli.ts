@@ -6,7 +6,8 @@ import { accountsFile, openAccounts, type Accounts } from '../accounts/accounts'
 import { generatePassword } from '../accounts/password-hash'
 import { DuplicateEmailError } from '../accounts/users'
 import { DatasetImportError, exportDataset, importDataset } from '../archive/dataset-archive'
-import { ContentApiError, type Role, runningServerPid, ContentStore } from '../engine'
+import { claimDataDir, DataDirBusyError, type DataDirClaim } from '../../data-dir-lock'
+import { ContentApiError, type Role, ContentStore } from '../engine'
 import { createAssets } from '../assets/assets'
 import { storeAssetDocuments } from '../assets/store-asset-documents'
 import { deleteUnusedAssets, findUnusedAssets } from '../assets/unused-assets'
@@ -32,7 +33,7 @@ Content (dataset from SANITY_DATASET, default production; --dataset overrides):
   import <file.tar.gz|file.ndjson> [--replace|--missing] [--weaken-missing-references]
                                                     (strong references to documents in neither the file nor
                                                     the dataset are refused, or imported weak with the flag)
-                                                    (refused while the server runs: it keeps content in memory)
+                                                    (refused while a server runs: it keeps content in memory)
   assets:unused [--delete]                          lists images and files nothing uses; --delete removes them
                                                     (listing is safe while the server runs; --delete is refused)
 
@@ -180,37 +181,47 @@ async function accountsCommand(
 }
 
 /**
- * Commands that write content must not run beside a server on the same data dir: the server keeps datasets in
- * memory and would neither see nor keep what they wrote. True (after telling the user) when one is running.
+ * Commands that write content hold the data dir while they run (server/data-dir-lock.ts), as a server does: a
+ * server keeps datasets in memory and would neither see nor keep what they wrote, so they are refused while one
+ * runs, and a server started meanwhile is refused until they finish. Undefined (after telling the user) when
+ * another process holds the dir.
  */
-function refuseWhileServing(dataDir: string, what: string, force: boolean | undefined, io: CliIo): boolean {
-  const serverPid = runningServerPid(dataDir)
-  if (serverPid === null || force) return false
-  io.err(
-    `A server (pid ${serverPid}) is using ${dataDir}; stop it before ${what} (it keeps content in memory), or pass --force if that pid is stale.`,
-  )
-  return true
+function claimForWriting(dataDir: string, what: string, io: CliIo): DataDirClaim | undefined {
+  try {
+    return claimDataDir(dataDir, `the content CLI (${what})`)
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error
+    io.err(
+      `${error.message}; stop it before ${what}: a running server keeps content in memory and would neither see nor keep what this wrote.`,
+    )
+    return undefined
+  }
 }
 
-/** Opens the content store and its assets for one dataset, and closes the store afterwards. */
+/** Opens the content store and its assets for one dataset; closes the store and releases `claim` afterwards. */
 async function withContent(
   env: Env,
   dataset: string,
+  claim: DataDirClaim | undefined,
   run: (store: ContentStore, assets: ReturnType<typeof createAssets>) => Promise<void>,
 ): Promise<void> {
-  const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
   try {
-    await run(
-      store,
-      createAssets({
-        dataDir: env.DATA_DIR,
-        projectId: PROJECT_ID,
-        documents: storeAssetDocuments(store),
-        publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
-      }),
-    )
+    const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
+    try {
+      await run(
+        store,
+        createAssets({
+          dataDir: env.DATA_DIR,
+          projectId: PROJECT_ID,
+          documents: storeAssetDocuments(store),
+          publicBase: `${env.SITE_URL ? new URL(env.SITE_URL).origin : ''}/content`,
+        }),
+      )
+    } finally {
+      store.close()
+    }
   } finally {
-    store.close()
+    claim?.release()
   }
 }
 
@@ -259,7 +270,6 @@ const CLI_OPTIONS = {
   replace: { type: 'boolean' },
   missing: { type: 'boolean' },
   'weaken-missing-references': { type: 'boolean' },
-  force: { type: 'boolean' },
   delete: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -278,9 +288,10 @@ async function archiveCommand(
   io: CliIo,
 ): Promise<number> {
   if (!file) throw new UsageError(`${command} needs a file name`)
-  if (command === 'import' && refuseWhileServing(env.DATA_DIR, 'importing', values.force, io)) return 1
+  const claim = command === 'import' ? claimForWriting(env.DATA_DIR, 'importing', io) : undefined
+  if (command === 'import' && !claim) return 1
   const dataset = values.dataset ?? env.SANITY_DATASET ?? 'production'
-  await withContent(env, dataset, async (store, assets) => {
+  await withContent(env, dataset, claim, async (store, assets) => {
     if (command === 'export') {
       const result = await exportDataset({ store, files: assets.files, dataset, file })
       io.out(
@@ -308,9 +319,10 @@ async function archiveCommand(
 /** `assets:unused [--delete]`: lists the images and files nothing uses, and removes them with --delete. */
 async function unusedAssetsCommand(env: Env, values: CliValues, io: CliIo): Promise<number> {
   const remove = values.delete === true
-  if (remove && refuseWhileServing(env.DATA_DIR, 'deleting assets', values.force, io)) return 1
+  const claim = remove ? claimForWriting(env.DATA_DIR, 'deleting assets', io) : undefined
+  if (remove && !claim) return 1
   const dataset = values.dataset ?? env.SANITY_DATASET ?? 'production'
-  await withContent(env, dataset, async (store, assets) => {
+  await withContent(env, dataset, claim, async (store, assets) => {
     const unused = findUnusedAssets(store, assets.files, dataset)
     table(
       unused.map((asset) => ({

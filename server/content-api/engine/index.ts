@@ -18,8 +18,6 @@ export { DatasetState } from './store/dataset-state'
 export { WorkingSet } from './store/working-set'
 /** One document's row in the transaction log, with its mutations and mendoza effects. */
 export type { TransactionDocumentRow, HistoryBounds } from './store/history-reads'
-/** The server's pid file in the data directory, so the CLI does not import behind a running server's back. */
-export { markServerRunning, runningServerPid, serverLockFile } from './store/server-lock'
 /** A document as it was right after a given transaction, rebuilt from the log. */
 export { documentAt } from './history'
 
