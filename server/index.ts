@@ -8,7 +8,6 @@ import { bandNameFrom } from './band-name'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
-import { acceptStudioSocket, isStudioSocketRequest } from './content-api/http/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
 import { listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
@@ -194,12 +193,9 @@ async function main() {
     loopbackPort: () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT,
   })
   server.on('request', app)
-  // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
-  // upgrade is refused, as Node does when nothing listens.
-  server.on('upgrade', (req, socket) => {
-    if (isStudioSocketRequest(req)) acceptStudioSocket(req, socket)
-    else if (env.NODE_ENV !== 'development') socket.destroy()
-  })
+  // No WebSocket here: the Studio's socket is answered in the page (ADR 103). With no 'upgrade' listener Node
+  // passes upgrade requests to the app as ordinary requests (404, and the connection closed); in development
+  // Vite listens for its own HMR upgrades.
   const acceptWatchers = await listenWithAcceptWatchers(
     server,
     { port: env.PORT, host: env.HOST },
