@@ -114,7 +114,7 @@ function shutdownHandler(running: Running) {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    // Finish in-flight requests, drop idle keep-alive sockets, and give up after 10 s.
+    // Finish in-flight requests, end the streams, close each connection once it is idle, and give up after 10 s.
     const force = setTimeout(() => {
       logger.warn('forced shutdown after 10 s')
       process.exit(1)
@@ -124,8 +124,12 @@ function shutdownHandler(running: Running) {
       acceptWatchers.close(),
       new Promise<void>((resolve) => server.close(() => resolve())),
     ])
-    server.closeIdleConnections()
-    // Listener streams never go idle; end them so the close can complete.
+    // A kept-alive connection whose request (or stream) ends during shutdown would wait for a next request
+    // that never comes (KEEP_ALIVE_TIMEOUT_MS): answers say so, and connections are closed as soon as idle.
+    server.on('request', (_req, res) => res.setHeader('Connection', 'close'))
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
+    closeIdle.unref()
+    // Listener and live event streams never go idle; end them so the close can complete.
     contentStore.endStreams()
     app.pages.close()
     void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
