@@ -136,12 +136,16 @@ describe('connections after an early answer', () => {
       `POST ${query} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json; charset=koi8-r\r\nContent-Length: 100\r\n\r\n`,
       415,
     ],
-  ])('closes the connection of %s when the body never comes', async (_name, head, status) => {
-    const { response, ms } = await rawRequest(head)
-    expect(response.slice(0, 400)).toMatch(new RegExp(`^HTTP/1.1 ${status}`))
-    // The drain window (2 s), checked with room for a busy machine; before, the socket stayed open indefinitely.
-    expect(ms).toBeLessThan(6000)
-  }, 15_000)
+  ])(
+    'closes the connection of %s when the body never comes',
+    async (_name, head, status) => {
+      const { response, ms } = await rawRequest(head)
+      expect(response.slice(0, 400)).toMatch(new RegExp(`^HTTP/1.1 ${status}`))
+      // The drain window (2 s), checked with room for a busy machine; before, the socket stayed open indefinitely.
+      expect(ms).toBeLessThan(6000)
+    },
+    15_000,
+  )
 
   it('keeps the connection of a client that sends its body after the answer', async () => {
     const socket = net.connect(port, '127.0.0.1')
