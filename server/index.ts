@@ -126,7 +126,7 @@ function shutdownHandler(running: Running) {
     ])
     // A kept-alive connection whose request (or stream) ends during shutdown would wait for a next request
     // that never comes (KEEP_ALIVE_TIMEOUT_MS): answers say so, and connections are closed as soon as idle.
-    server.on('request', (_req, res) => res.setHeader('Connection', 'close'))
+    server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'))
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
     closeIdle.unref()
     // Listener and live event streams never go idle; end them so the close can complete.
