@@ -8,7 +8,6 @@ import { bandNameFrom } from './band-name'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
-import { acceptStudioSocket, isStudioSocketRequest } from './content-api/http/studio-socket'
 import { EnvError, parseEnv, type Env } from './env'
 import { listenOn, listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
@@ -147,7 +146,7 @@ function shutdownHandler(running: Running) {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    // Finish in-flight requests, drop idle keep-alive sockets, and give up after 10 s.
+    // Finish in-flight requests, end the streams, close each connection once it is idle, and give up after 10 s.
     const force = setTimeout(() => {
       logger.warn('forced shutdown after 10 s')
       process.exit(1)
@@ -157,8 +156,12 @@ function shutdownHandler(running: Running) {
       acceptWatchers.close(),
       new Promise<void>((resolve) => server.close(() => resolve())),
     ])
-    server.closeIdleConnections()
-    // Listener streams never go idle; end them so the close can complete.
+    // A kept-alive connection whose request (or stream) ends during shutdown would wait for a next request
+    // that never comes (KEEP_ALIVE_TIMEOUT_MS): answers say so, and connections are closed as soon as idle.
+    server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'))
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
+    closeIdle.unref()
+    // Listener and live event streams never go idle; end them so the close can complete.
     contentStore.endStreams()
     app.pages.close()
     void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
@@ -227,12 +230,9 @@ async function main() {
     loopbackPort: () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT,
   })
   server.on('request', app)
-  // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
-  // upgrade is refused, as Node does when nothing listens.
-  server.on('upgrade', (req, socket) => {
-    if (isStudioSocketRequest(req)) acceptStudioSocket(req, socket)
-    else if (env.NODE_ENV !== 'development') socket.destroy()
-  })
+  // No WebSocket here: the Studio's socket is answered in the page (ADR 103). With no 'upgrade' listener Node
+  // passes upgrade requests to the app as ordinary requests (404, and the connection closed); in development
+  // Vite listens for its own HMR upgrades.
   const acceptWatchers = await listenPlain(env, server, logger)
 
   const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, logger) : undefined

@@ -290,8 +290,8 @@ export function createHttpsFront({
 
   server.on('request', proxyRequests({ agents, target, logger }))
 
-  // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development, the Studio's presence
-  // socket. The upgrade request is replayed to the backend and the two sockets are joined.
+  // WebSockets arrive over HTTP/1.1 (allowHTTP1): Vite's HMR in development (the app accepts no other, ADR 103).
+  // The upgrade request is replayed to the backend and the two sockets are joined.
   server.on('upgrade', proxyUpgrades(target))
 
   const sockets = new Set<Socket>()

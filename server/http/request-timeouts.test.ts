@@ -119,3 +119,58 @@ describe('request timeouts', () => {
     expect(text.match(/: keep-alive/g)?.length ?? 0).toBeGreaterThan(3)
   })
 })
+
+// Answers sent before the body was read: the connection must not wait for a body that is not coming, and a client
+// that does send it keeps its connection. (body-parser's 413 waits for the body, so the 408 above closes those.)
+describe('connections after an early answer', () => {
+  const query = '/content/v2025-02-19/data/query/production'
+
+  it.each([
+    [
+      'a refused Host (400)',
+      `POST ${query} HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
+      400,
+    ],
+    [
+      'a charset the endpoint does not take (415)',
+      `POST ${query} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json; charset=koi8-r\r\nContent-Length: 100\r\n\r\n`,
+      415,
+    ],
+  ])(
+    'closes the connection of %s when the body never comes',
+    async (_name, head, status) => {
+      const { response, ms } = await rawRequest(head)
+      expect(response.slice(0, 400)).toMatch(new RegExp(`^HTTP/1.1 ${status}`))
+      // The drain window (2 s), checked with room for a busy machine; before, the socket stayed open indefinitely.
+      expect(ms).toBeLessThan(6000)
+    },
+    15_000,
+  )
+
+  it('keeps the connection of a client that sends its body after the answer', async () => {
+    const socket = net.connect(port, '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString()))
+    await new Promise<void>((resolve) => socket.once('connect', resolve))
+    socket.write(
+      `POST ${query} HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n`,
+    )
+    await expect.poll(() => received).toMatch(/^HTTP\/1.1 400/)
+    socket.write('{"q":"x"}\n')
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    socket.write(`GET ${query}?query=1 HTTP/1.1\r\nHost: localhost\r\n\r\n`)
+    await expect.poll(() => received).toMatch(/HTTP\/1.1 200/)
+    socket.destroy()
+  }, 15_000)
+
+  it("answers a WebSocket upgrade to the Studio's socket path with 404 and closes (ADR 103)", async () => {
+    const { response, ms } = await rawRequest(
+      'GET /content/v2022-06-30/socket/production?tag=sanity.studio HTTP/1.1\r\nHost: localhost\r\n' +
+        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    )
+    expect(response).toMatch(/^HTTP\/1.1 404/)
+    expect(response).toMatch(/\r\nConnection: close\r\n/i)
+    expect(ms).toBeLessThan(2000)
+  }, 20_000)
+})

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Request, RequestHandler, Response } from 'express'
 
 /**
@@ -21,13 +21,34 @@ export const SERVER_TIMEOUT_OPTIONS = {
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 130_000
 
+/**
+ * How long the rest of a body may take after the server has answered without reading it: a refused Host (400),
+ * a declared size over the limit (413), a type the endpoint does not take (415). Node keeps such a connection for
+ * the next request and first reads the rest of the body, for as long as the client takes; the body deadline below
+ * ends with the answer. A client that sends its body on is drained in time and keeps its connection; one whose body
+ * is not coming is closed. Its answer went out first, so it has read why.
+ */
+export const EARLY_ANSWER_DRAIN_MS = 2_000
+
 export function applyServerTimeouts(
   server: Server,
-  { headersTimeoutMs }: { headersTimeoutMs: number },
+  { headersTimeoutMs, drainMs = EARLY_ANSWER_DRAIN_MS }: { headersTimeoutMs: number; drainMs?: number },
 ): void {
   server.headersTimeout = headersTimeoutMs
   server.requestTimeout = 0
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  // First of the request listeners, so the app's answer carries the header.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    // No WebSocket is accepted here (ADR 103): an upgrade request gets an ordinary answer (404, or 400 for a
+    // refused Host), after which a WebSocket client has nothing more to send.
+    if (req.headers.upgrade && !res.headersSent) res.setHeader('Connection', 'close')
+    res.once('finish', () => {
+      if (req.complete) return
+      setTimeout(() => {
+        if (!req.complete) req.socket.destroy()
+      }, drainMs).unref()
+    })
+  })
 }
 
 /** `extendBy(ms)`: the deadline becomes the base deadline plus `ms`, counted from the request's arrival. */

@@ -22,6 +22,9 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   consoleErrors,
   externalRequests,
 }) => {
+  // The Studio's presence socket is answered in the page (ADR 103): no WebSocket leaves the browser.
+  const webSockets: string[] = []
+  page.on('websocket', (socket) => webSockets.push(socket.url()))
   await page.goto('/admin')
   await expect(page).toHaveURL(`${HTTPS_ORIGIN}/admin`)
   const studioErrors = await signIn(page)
@@ -35,6 +38,7 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   // Signed in, the Studio logs nothing: no refused update check, no 404s, no socket retries (ADR 102).
   await page.waitForTimeout(5_000)
   expect(studioErrors).toEqual([])
+  expect(webSockets).toEqual([])
   // Nor does the Studio reach a third party: no update check, no font from Sanity's CDN (ADR 102). The site's
   // analytics script (configured on this server, blocked here) is the page's, not the Studio's.
   expect(externalRequests.filter((url) => !url.startsWith('https://www.googletagmanager.com/'))).toEqual([])

@@ -5,8 +5,8 @@ import { APP_STATE_GLOBAL } from '../app-state'
 import { usePublicConfig } from '../../lib/public-config-context'
 
 /**
- * Loads the Studio's chunk. With the embedded backend, first: cloud-only requests answered in the browser
- * (cloud-only-requests.ts, ADR 102), and the sign-in hand-back finished (login-hand-back.ts: the Studio's own
+ * Loads the Studio's chunk. With the embedded backend, first: cloud-only requests and the Studio's socket answered
+ * in the browser (cloud-only-requests.ts, ADR 102; studio-socket-stand-in.ts, ADR 103), and the sign-in hand-back finished (login-hand-back.ts: the Studio's own
  * swap races its first user check).
  */
 async function loadAdminPage() {
@@ -14,6 +14,8 @@ async function loadAdminPage() {
   if (content?.backend === 'local') {
     const { answerCloudOnlyRequestsLocally } = await import('../../features/admin/cloud-only-requests')
     answerCloudOnlyRequestsLocally({ projectId: content.projectId })
+    const { answerStudioSocketLocally } = await import('../../features/admin/studio-socket-stand-in')
+    answerStudioSocketLocally({ projectId: content.projectId })
     const { exchangeLoginHandBack } = await import('../../features/admin/login-hand-back')
     await exchangeLoginHandBack({ projectId: content.projectId, apiBase: content.apiUrl })
   }

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import http2 from 'node:http2'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E_PORT } from './support/servers'
+
+/**
+ * SIGTERM to the built server (as `npm start` runs it, with the HTTPS front) while clients hold what never ends by
+ * itself: a listener stream, a live events stream over HTTP/2, a kept-alive idle connection and a WebSocket
+ * upgrade to the Studio's socket path. A supervisor (systemd, Docker) waits for the process: it must end them all
+ * and exit 0 within a second or two, not sit out a forced exit.
+ */
+const PORT = E2E_PORT + 30
+const HTTPS_PORT = E2E_PORT + 31
+const API = '/content/v2025-02-19'
+
+test.setTimeout(90_000)
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-test-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HTTPS_PORT: String(HTTPS_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.on('data', (c: Buffer) => (output += c.toString()))
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    const up = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (up) return { child, output: () => output }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start:\n${output}`)
+}
+
+/** Resolves with the response once its headers and first bytes arrived; the stream stays open. */
+function openStream(url: string, agent: http.Agent): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => res.once('data', () => resolve(res)))
+    req.on('error', reject)
+  })
+}
+
+/** The raw handshake of a browser's WebSocket to the Studio's socket path; resolves with its first bytes. */
+function openSocketUpgrade(): Promise<{ socket: net.Socket; head: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, '127.0.0.1', () => {
+      socket.write(
+        `GET ${API}/socket/production?tag=sanity.studio HTTP/1.1\r\nHost: localhost:${PORT}\r\n` +
+          'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      )
+    })
+    socket.once('data', (chunk: Buffer) => resolve({ socket, head: chunk.toString('latin1') }))
+    socket.on('error', reject)
+  })
+}
+
+test('SIGTERM with open streams, a kept-alive connection and a socket upgrade exits 0 within 2 s', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-shutdown-'))
+  const { child, output } = await startServer(dataDir)
+  const closers: Array<() => void> = []
+  try {
+    const agent = new http.Agent({ keepAlive: true })
+    closers.push(() => agent.destroy())
+    const listener = await openStream(
+      `http://127.0.0.1:${PORT}${API}/data/listen/production?query=*[_type=="event"]`,
+      agent,
+    )
+    expect(listener.headers['content-type']).toContain('text/event-stream')
+    // An idle kept-alive connection: one finished request, the socket stays in the agent's pool.
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(`http://127.0.0.1:${PORT}/healthz`, { agent }, (res) => res.resume().on('end', resolve))
+        .on('error', reject),
+    )
+    // The Studio's live events stream, over HTTP/2 through the HTTPS front.
+    const session = http2.connect(`https://localhost:${HTTPS_PORT}`, { rejectUnauthorized: false })
+    closers.push(() => session.destroy())
+    session.on('error', () => {})
+    const live = session.request({ ':path': `${API}/data/live/events/production` })
+    live.on('error', () => {})
+    await new Promise<void>((resolve) => live.once('data', () => resolve()))
+    const upgrade = await openSocketUpgrade()
+    closers.push(() => upgrade.socket.destroy())
+    upgrade.socket.on('error', () => {})
+
+    const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
+      const sentAt = Date.now()
+      child.once('exit', (code) => resolve({ code, ms: Date.now() - sentAt }))
+    })
+    child.kill('SIGTERM')
+    const { code, ms } = await exited
+    expect({ code, ms }, output()).toEqual({ code: 0, ms: expect.any(Number) })
+    expect(ms, output()).toBeLessThan(2_000)
+  } finally {
+    for (const close of closers) close()
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
