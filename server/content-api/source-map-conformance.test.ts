@@ -4,7 +4,7 @@ import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestContentServer, TEST_TOKENS, type TestContentServer } from './testing/test-server'
 
-// Content source maps (`resultSourceMap`) as Sanity answers them, read with the official client (ADR 160).
+// Content source maps (`resultSourceMap`) as Sanity answers them, read with the official client (ADR 141).
 let t: TestContentServer
 
 const show = {

@@ -189,7 +189,7 @@ export async function runQuery(query: string, context: QueryContext): Promise<un
 
 /**
  * Evaluates a query and maps each value of its result that came verbatim from a document to that document and
- * path (Sanity's `resultSourceMap`; ADR 160). Only these queries pay for it: `runQuery` evaluates as before.
+ * path (Sanity's `resultSourceMap`; ADR 141). Only these queries pay for it: `runQuery` evaluates as before.
  */
 export async function runQueryWithSourceMap(
   query: string,

@@ -1,14 +1,18 @@
 import type { ExprNode } from 'groq-js'
 import { isNavigable } from './navigate'
 
-/** The attribute a marked object carries: `[mark number, @, ^, ^.^ ...]`, removed before the result is sent. */
+/**
+ * The attributes a marked object carries, removed before the result is sent: `MARK + n` holds `@` for mark n,
+ * `MARK + n + '^' + k` holds the scope k levels above it. Plain attributes, not an array: groq-js evaluates an
+ * array literal as an asynchronous stream, which costs more than the rest of the mark.
+ */
 export const MARK = '\u0000sourceMap'
 
 type Node = { type: string; [key: string]: unknown }
 
 /**
  * What a mark stands for: an object a query builds (its attributes say where each value came from), or a
- * wrapper `{[MARK]: [...], v: expr}` around an expression whose value is a result value on its own.
+ * wrapper `{[MARK + n]: @, v: expr}` around an expression whose value is a result value on its own.
  */
 export type Mark = { kind: 'object'; object: Node } | { kind: 'wrap'; expr: Node }
 
@@ -63,30 +67,27 @@ export function markQuery(tree: ExprNode): MarkedQuery {
 class Marker {
   readonly marks: Mark[] = []
 
-  /** The mark attribute: `[its number, @, ^ ...]`, as many `^` as `scopeOf` reads. */
-  private markAttribute(mark: Mark, scopeOf: unknown): Node {
-    this.marks.push(mark)
-    const captured: Node[] = [{ type: 'This' }]
-    for (let n = 1; n <= parentDepth(scopeOf); n++) captured.push({ type: 'Parent', n })
-    return {
-      type: 'ObjectAttributeValue',
-      name: MARK,
-      value: {
-        type: 'Array',
-        elements: [{ type: 'Value', value: this.marks.length - 1 }, ...captured].map((value) => ({
-          type: 'ArrayElement',
-          value,
-          isSplat: false,
-        })),
-      },
+  /** The mark attributes: `@`, and as many `^` as `scopeOf` reads. */
+  private markAttributes(mark: Mark, scopeOf: unknown): Node[] {
+    const id = this.marks.push(mark) - 1
+    const attributes: Node[] = [
+      { type: 'ObjectAttributeValue', name: `${MARK}${id}`, value: { type: 'This' } },
+    ]
+    for (let n = 1; n <= parentDepth(scopeOf); n++) {
+      attributes.push({
+        type: 'ObjectAttributeValue',
+        name: `${MARK}${id}^${n}`,
+        value: { type: 'Parent', n },
+      })
     }
+    return attributes
   }
 
   private wrap(expr: Node, followed: Node = expr): Node {
     return {
       type: 'Object',
       attributes: [
-        this.markAttribute({ kind: 'wrap', expr: followed }, followed),
+        ...this.markAttributes({ kind: 'wrap', expr: followed }, followed),
         { type: 'ObjectAttributeValue', name: 'v', value: expr },
       ],
     }
@@ -126,8 +127,8 @@ class Marker {
       this.visit(node[key] as Node, inner, wrap)
     switch (node.type) {
       case 'Object': {
-        const mark = this.markAttribute({ kind: 'object', object: node }, node)
-        return { ...node, attributes: [...this.attributesOf(node, position), mark] }
+        const mark = this.markAttributes({ kind: 'object', object: node }, node)
+        return { ...node, attributes: [...this.attributesOf(node, position), ...mark] }
       }
       case 'Projection':
         return { ...node, expr: at('expr') }

@@ -16,7 +16,7 @@ import { runQuery, runQueryWithSourceMap, type QueryContext } from '../groq'
 import type { ContentSourceMap, SourceMapMode } from './source-map'
 
 /**
- * Two properties hold for every query (ADR 160): asking for a source map changes nothing in the result, and
+ * Two properties hold for every query (ADR 141): asking for a source map changes nothing in the result, and
  * every mapping is true: the value at the result path is the value at the source path of the named document,
  * both read with @sanity/client's own path functions.
  */

@@ -30,14 +30,15 @@ const ESCAPES: Record<string, string> = {
   "'": "\\'",
   '\\': '\\\\',
 }
-const name = (key: string) => `['${key.replace(/[\f\n\r\t'\\]/g, (c) => ESCAPES[c]!)}']`
+const SPECIAL = /[\f\n\r\t'\\]/
+const name = (key: string) =>
+  SPECIAL.test(key) ? `['${key.replace(/[\f\n\r\t'\\]/g, (c) => ESCAPES[c]!)}']` : `['${key}']`
 
 /** A JSONPath as Sanity writes them (`$['a'][0]['b']`, or `[?(@._key=='k')]` for a keyed member). */
-function jsonPath(path: (string | number | Segment)[], mode: SourceMapMode): string {
+function jsonPath(path: Segment[], mode: SourceMapMode): string {
   let out = '$'
   for (const segment of path) {
     if (typeof segment === 'string') out += name(segment)
-    else if (typeof segment === 'number') out += `[${segment}]`
     else if (mode === 'key' && segment.key !== undefined)
       out += `[?(@._key=='${segment.key.replace(/['\\]/g, (c) => ESCAPES[c]!)}')]`
     else out += `[${segment.index}]`
@@ -57,11 +58,11 @@ class SourceMapBuilder {
    * A value that came verbatim from `origin`: one mapping for it, or, for a whole document, one per
    * attribute (what Sanity answers for `...` and for documents returned as they are).
    */
-  add(value: unknown, resultPath: (string | number)[], origin: Origin) {
+  add(value: unknown, resultPath: string, origin: Origin) {
     if (value === null || value === undefined) return
     if (origin.path.length === 0 && isPlainObject(value)) {
       for (const [key, inner] of Object.entries(value))
-        this.add(inner, [...resultPath, key], { doc: origin.doc, path: [key] })
+        this.add(inner, resultPath + name(key), { doc: origin.doc, path: [key] })
       return
     }
     let document = this.documents.get(origin.doc)
@@ -69,7 +70,7 @@ class SourceMapBuilder {
     const source = jsonPath(origin.path, this.mode)
     let path = this.paths.get(source)
     if (path === undefined) this.paths.set(source, (path = this.paths.size))
-    this.mappings[jsonPath(resultPath, 'index')] = {
+    this.mappings[resultPath] = {
       type: 'value',
       source: { type: 'documentValue', document, path },
     }
@@ -165,20 +166,11 @@ export function sourceMapOf(
 ): { result: unknown; sourceMap: ContentSourceMap } {
   const builder = new SourceMapBuilder(mode)
 
-  const walk = (value: unknown, path: (string | number)[], candidate?: Tracked): unknown => {
+  /** `path` is the value's JSONPath in the result, built as the walk descends. */
+  const walk = (value: unknown, path: string, candidate?: Tracked): unknown => {
     if (typeof value !== 'object' || value === null) {
       const match = matching(candidate, value)
       if (match?.origin) builder.add(value, path, match.origin)
-      return value
-    }
-    if (isPlainObject(value) && Object.hasOwn(value, MARK)) {
-      const [id, ...captured] = value[MARK] as [number, ...unknown[]]
-      delete value[MARK]
-      const mark = marks[id]!
-      const scope = scopeOf(captured, ctx)
-      if (mark.kind === 'wrap') return walk(value.v ?? null, path, navigate(mark.expr, scope, ctx))
-      const candidates = candidatesOf(mark.object, scope, ctx)
-      for (const key of Object.keys(value)) value[key] = walk(value[key], [...path, key], candidates.get(key))
       return value
     }
     const match = matching(candidate, value)
@@ -189,14 +181,35 @@ export function sourceMapOf(
     }
     if (Array.isArray(value)) {
       const members = match ? membersOf(match, ctx) : undefined
-      for (let i = 0; i < value.length; i++) value[i] = walk(value[i], [...path, i], members?.[i])
+      for (let i = 0; i < value.length; i++) value[i] = walk(value[i], `${path}[${i}]`, members?.[i])
       return value
     }
     const object = value as Record<string, unknown>
-    for (const key of Object.keys(object)) object[key] = walk(object[key], [...path, key])
+    const marked = takeMark(object)
+    if (marked?.mark.kind === 'wrap') {
+      return walk(object.v ?? null, path, navigate(marked.mark.expr, marked.scope, ctx))
+    }
+    const candidates = marked && candidatesOf(marked.mark.object, marked.scope, ctx)
+    for (const key of Object.keys(object))
+      object[key] = walk(object[key], path + name(key), candidates?.get(key))
     return object
   }
 
-  const cleaned = walk(result, [])
+  /** Removes an object's mark attributes (rewrite.ts), with the mark and the scope they captured. */
+  const takeMark = (object: Record<string, unknown>) => {
+    let id: number | undefined
+    const captured: unknown[] = []
+    for (const key of Object.keys(object)) {
+      if (!key.startsWith(MARK)) continue
+      const [mark, up] = key.slice(MARK.length).split('^')
+      id = Number(mark)
+      captured[up === undefined ? 0 : Number(up)] = object[key]
+      delete object[key]
+    }
+    if (id === undefined) return undefined
+    return { mark: marks[id]!, scope: scopeOf(captured, ctx) }
+  }
+
+  const cleaned = walk(result, '$')
   return { result: cleaned, sourceMap: builder.build() }
 }
