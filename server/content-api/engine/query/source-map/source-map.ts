@@ -89,6 +89,24 @@ class SourceMapBuilder {
   }
 }
 
+/**
+ * A filter's answer lined up with the members it was taken from, in order. A value that occurs more than once
+ * among them could be either, so it keeps no origin (no edit link rather than a wrong one).
+ */
+function alignedWith(members: Tracked[], value: unknown[]): Tracked | undefined {
+  const counts = new Map<unknown, number>()
+  for (const member of members) counts.set(member.value, (counts.get(member.value) ?? 0) + 1)
+  const elements: Tracked[] = []
+  let from = 0
+  for (const item of value) {
+    while (from < members.length && members[from]!.value !== item) from++
+    if (from === members.length) return undefined
+    elements.push(counts.get(item) === 1 ? members[from]! : { value: item })
+    from++
+  }
+  return { value, elements }
+}
+
 /** The first of a tracked value's alternatives that is the value the query returned, if any. */
 function matching(tracked: Tracked | undefined, value: unknown): Tracked | undefined {
   if (!tracked) return undefined
@@ -99,6 +117,8 @@ function matching(tracked: Tracked | undefined, value: unknown): Tracked | undef
     }
     return undefined
   }
+  if (tracked.subsequenceOf)
+    return Array.isArray(value) ? alignedWith(tracked.subsequenceOf, value) : undefined
   if (tracked.value === value) return tracked
   const sameLength =
     Array.isArray(tracked.value) && Array.isArray(value) && tracked.value.length === value.length
