@@ -145,3 +145,20 @@ describe("source maps over the site's own queries and seed content", () => {
     )
   })
 })
+
+describe('values whose source cannot be followed', () => {
+  const docs = [
+    { _id: 'a', _type: 'show', title: 'Same', tags: ['x', 'y', 'x'] },
+    { _id: 'b', _type: 'show', title: 'Same' },
+  ]
+
+  it('get no mapping rather than a wrong one', async () => {
+    const context = contextOf(docs, 'published')
+    // `title` comes from b's splat, equal to a's title: a's would be the wrong document.
+    const spread = await check(`*[_id == "a"][0]{title, ...*[_id == "b"][0]{title}}`, context, 'index')
+    expect(spread.sourceMap.mappings).toEqual({})
+    // Which "x" a filter kept is unknowable: no mapping; "y" occurs once.
+    const filtered = await check(`*[_id == "a"][0]{"kept": tags[@ != "nothing"]}`, context, 'index')
+    expect(Object.keys(filtered.sourceMap.mappings)).toEqual(["$['kept'][1]"])
+  })
+})
