@@ -1,4 +1,4 @@
-import { extend, isPlainObject, memberSegment, type Origin } from './origins'
+import { extend, isPlainObject, memberSegment, type Origin, type Origins } from './origins'
 
 /**
  * A value an expression yields, with where it came from when it came verbatim from a document. `elements`
@@ -18,7 +18,7 @@ export type Tracked = {
 export type Scope = { at: Tracked; parent: Scope | null; hidden: boolean }
 
 export type NavigationContext = {
-  origins: WeakMap<object, Origin>
+  origins: Origins
   dereference: (id: string) => unknown
 }
 
