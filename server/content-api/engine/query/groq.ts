@@ -4,6 +4,9 @@ import { ContentApiError } from '../errors'
 import { narrowScans, type ScanSources } from './narrow'
 import { hasParameterBracket } from './param-brackets'
 import { readsEverything, type QueryReads } from './sync-tags'
+import { markQuery } from './source-map/rewrite'
+import { originsOf, type Origins } from './source-map/origins'
+import { sourceMapOf, type ContentSourceMap, type SourceMapMode } from './source-map/source-map'
 
 type ParsedQuery = { tree: ExprNode; params: string[]; depth: number; parameterBrackets?: boolean }
 
@@ -180,6 +183,38 @@ function recording(
 
 /** Evaluates a query; a missing parameter is a parse error, as on Sanity. */
 export async function runQuery(query: string, context: QueryContext): Promise<unknown> {
+  const { result } = await evaluateQuery(query, context)
+  return result
+}
+
+/**
+ * Evaluates a query and maps each value of its result that came verbatim from a document to that document and
+ * path (Sanity's `resultSourceMap`; ADR 141). Only these queries pay for it: `runQuery` evaluates as before.
+ */
+export async function runQueryWithSourceMap(
+  query: string,
+  context: QueryContext,
+  mode: SourceMapMode,
+): Promise<{ result: unknown; sourceMap: ContentSourceMap }> {
+  const origins = originsOf(context.dataset)
+  const { result, marks, lookup } = await evaluateQuery(query, context, origins)
+  const find = (id: string) => context.dataset.find((doc) => (doc as { _id?: unknown })?._id === id)
+  const dereference = (id: string) => origins.indexed((lookup ?? find)(id))
+  return sourceMapOf(result, marks!, { origins, dereference }, mode)
+}
+
+/** Scan sources that index each document they hand out, so its values can be recognised in the result. */
+function indexing(scan: Omit<ScanSources, 'params'>, origins: Origins): Omit<ScanSources, 'params'> {
+  const each = (docs: unknown[]) => docs.map((doc) => origins.indexed(doc))
+  return {
+    byType: (type) => each(scan.byType(type)),
+    byId: (id) => origins.indexed(scan.byId(id)),
+    byIds: (ids) => each(scan.byIds(ids)),
+  }
+}
+
+/** Evaluates as asked; with `origins` (a source map is wanted), the marked query, indexing what it reads. */
+async function evaluateQuery(query: string, context: QueryContext, origins?: Origins) {
   const parsed = parseQuery(query, context.params, context.maxDepth)
   const params = context.params ?? {}
   const missing = parsed.params.find((name) => !(name in params))
@@ -197,16 +232,21 @@ export async function runQuery(query: string, context: QueryContext): Promise<un
     // Without both the scan sources and the index, groq-js reads the whole dataset for `*` and `->`.
     const tracked = reads && scan && index ? recording(scan, index, reads) : undefined
     if (reads && !tracked) reads.everything = true
-    const sources = tracked?.scan ?? scan
-    const tree = sources ? narrowScans(parsed.tree, { ...sources, params }) : parsed.tree
+    const recorded = tracked?.scan ?? scan
+    const sources = origins && recorded ? indexing(recorded, origins) : recorded
+    const { tree: base, marks } = origins ? markQuery(parsed.tree) : { tree: parsed.tree, marks: undefined }
+    const tree = sources ? narrowScans(base, { ...sources, params }) : base
     if (tracked && readsEverything(tree)) reads!.everything = true
-    const lookup = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
+    // `*` left unnarrowed may hand any document to the result.
+    if (origins && (!sources || readsEverything(tree))) origins.indexAll()
+    const plain = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
+    const lookup = origins && plain ? (id: string) => origins.indexed(plain(id)) : plain
     const value = await evaluate(tree, {
       ...options,
       params,
       ...(lookup ? { dereference: ({ _ref }: { _ref: string }) => (lookup(_ref) ?? null) as never } : {}),
     })
-    return await value.get()
+    return { result: await value.get(), marks, lookup }
   } catch (error) {
     if (error instanceof ContentApiError) throw error
     throw new ContentApiError(
