@@ -198,7 +198,11 @@ async function withContent(
   dataset: string,
   run: (store: ContentStore, assets: ReturnType<typeof createAssets>) => Promise<void>,
 ): Promise<void> {
-  const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
+  const store = new ContentStore({
+    file: contentStoreFile(env.DATA_DIR),
+    datasets: [dataset],
+    maxDocumentDepth: env.JSON_MAX_DEPTH,
+  })
   try {
     await run(
       store,
