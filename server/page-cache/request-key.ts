@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PageCachePolicy } from '../../web/src/entry-server'
-import { pageCacheKey } from './cache-key'
+import { isLocalHostName } from '../http/public-origin'
+import { notFoundKey, pageCacheKey } from './cache-key'
 
 export type { PageCachePolicy }
 
@@ -12,6 +13,8 @@ export type RequestKey = {
   origin: string
   /** The request target as sent (path and query). */
   target: string
+  /** The path and query the page renders from: the key's (a shared 404's is its route's `notFoundPath`). */
+  renderPath: string
   policy: PageCachePolicy
 }
 
@@ -32,6 +35,22 @@ export function requestProtocol(req: IncomingMessage): string {
   if (typeof forwarded !== 'string' || !isLoopback(req.socket.remoteAddress)) return own
   const first = forwarded.split(',')[0]!.trim()
   return first === 'https' || first === 'http' ? first : own
+}
+
+/**
+ * The origin a page is kept and rendered under without SITE_URL: every `*.localhost` name is this machine
+ * (RFC 6761), so `a.localhost`, `b.localhost`, ... share `localhost`'s pages instead of a render each; the
+ * port stays (the built-in HTTPS front and the HTTP port are both `localhost`). Other hosts passed the allow
+ * list (ADR 086), which names each one.
+ */
+export function canonicalOrigin(protocol: string, host: string | undefined): string {
+  const given = host ?? 'localhost'
+  const portAt = given.lastIndexOf(':')
+  const name = portAt > given.lastIndexOf(']') ? given.slice(0, portAt) : given
+  const port = name === given ? '' : given.slice(portAt)
+  const lower = name.toLowerCase()
+  const canonical = lower.endsWith('.localhost') && isLocalHostName(lower) ? 'localhost' : lower
+  return `${protocol}://${canonical}${port}`
 }
 
 /**
@@ -57,18 +76,19 @@ export function createRequestKeys({
     return policy
   }
   return (req) => {
-    const origin = siteOrigin ?? `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`
+    const origin = siteOrigin ?? canonicalOrigin(requestProtocol(req), req.headers.host)
     const target = req.url ?? '/'
     const queryAt = target.indexOf('?')
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt)
     const policy = policyOf(pathname)
-    const query = queryAt < 0 ? '' : target.slice(queryAt + 1)
-    return {
-      key: pageCacheKey(origin, pathname, query, policy.params),
-      cacheable: policy.cacheable,
-      origin,
-      target,
-      policy,
+    const { cacheable } = policy
+    // Every path the route table does not know shares one 404 (ADR 090): no render and no entry per path.
+    if (policy.notFound && policy.notFoundPath) {
+      const renderPath = policy.notFoundPath
+      return { key: notFoundKey(origin, renderPath), cacheable, origin, target, renderPath, policy }
     }
+    const query = queryAt < 0 ? '' : target.slice(queryAt + 1)
+    const key = pageCacheKey(origin, policy.canonicalPath ?? pathname, query, policy.params)
+    return { key, cacheable, origin, target, renderPath: key.slice(origin.length), policy }
   }
 }
