@@ -122,27 +122,29 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
   }
 
   /**
-   * The key of a page and where it renders from. A parameter that names nothing: the route's shared 404
-   * (`notFoundUnless`), or dropped (`known`, `?media=<slug>`), so such a request shares the page's plain entry;
-   * either way no render and no entry of its own.
+   * The key of a page and where it renders from, once the page handler (the last in the app) has it: a
+   * path no route knows, or a parameter that names nothing (`notFoundUnless`), is the route's shared 404; an
+   * unknown `known` value (`?media=<slug>`) is dropped; the path is the route's own spelling (`/NEWS/` is
+   * `/news`). Either way such a request costs no render and no entry of its own. (`stored`, before the
+   * static files and the routers, only answers a request's own key: any path may still be theirs.)
    */
   async function keyOfExisting(requestKey: RequestKey): Promise<{ key: string; renderPath: string }> {
-    const { key, origin, target, policy, renderPath } = requestKey
-    if (policy.notFoundPath && (await namesNothing(requestKey))) {
+    const { origin, target, policy } = requestKey
+    if (policy.notFoundPath && (policy.notFound || (await namesNothing(requestKey)))) {
       return { key: notFoundKey(origin, policy.notFoundPath), renderPath: policy.notFoundPath }
     }
     const queryAt = target.indexOf('?')
-    if (!policy.known || queryAt < 0) return { key, renderPath }
+    const pathname = policy.canonicalPath ?? (queryAt < 0 ? target : target.slice(0, queryAt))
     const sets = new Map<string, Set<string> | undefined>()
-    for (const [name, read] of Object.entries(policy.known)) sets.set(name, await knownValues(read))
-    const existing = pageCacheKey(
+    for (const [name, read] of Object.entries(policy.known ?? {})) sets.set(name, await knownValues(read))
+    const key = pageCacheKey(
       origin,
-      policy.canonicalPath ?? target.slice(0, queryAt),
-      target.slice(queryAt + 1),
+      pathname,
+      queryAt < 0 ? '' : target.slice(queryAt + 1),
       policy.params,
       (name, value) => sets.get(name)?.has(value) ?? true,
     )
-    return { key: existing, renderPath: existing.slice(origin.length) }
+    return { key, renderPath: key.slice(origin.length) }
   }
 
   async function renderFresh(produce: Produce, renderUrl: URL) {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PageCachePolicy } from '../../web/src/entry-server'
 import { isLocalHostName } from '../http/public-origin'
-import { notFoundKey, pageCacheKey } from './cache-key'
+import { pageCacheKey } from './cache-key'
 
 export type { PageCachePolicy }
 
@@ -13,8 +13,6 @@ export type RequestKey = {
   origin: string
   /** The request target as sent (path and query). */
   target: string
-  /** The path and query the page renders from: the key's (a shared 404's is its route's `notFoundPath`). */
-  renderPath: string
   policy: PageCachePolicy
 }
 
@@ -81,14 +79,13 @@ export function createRequestKeys({
     const queryAt = target.indexOf('?')
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt)
     const policy = policyOf(pathname)
-    const { cacheable } = policy
-    // Every path the route table does not know shares one 404 (ADR 090): no render and no entry per path.
-    if (policy.notFound && policy.notFoundPath) {
-      const renderPath = policy.notFoundPath
-      return { key: notFoundKey(origin, renderPath), cacheable, origin, target, renderPath, policy }
-    }
     const query = queryAt < 0 ? '' : target.slice(queryAt + 1)
-    const key = pageCacheKey(origin, policy.canonicalPath ?? pathname, query, policy.params)
-    return { key, cacheable, origin, target, renderPath: key.slice(origin.length), policy }
+    return {
+      key: pageCacheKey(origin, pathname, query, policy.params),
+      cacheable: policy.cacheable,
+      origin,
+      target,
+      policy,
+    }
   }
 }
