@@ -46,15 +46,15 @@ export function documentsFor(
   const effective: Perspective = publicOnly ? { kind: 'published' } : perspective
   const key = `docs:${publicOnly ? 'public' : 'all'}:${perspectiveKey(effective)}`
   return state.memo(key, () => {
-    const all = [...state.docs.values()]
+    const all = state.docs.inIdOrder()
     if (publicOnly) return all.filter((doc) => isPublicId(doc._id))
-    if (effective.kind === 'raw') return all
+    if (effective.kind === 'raw') return all.slice()
     if (effective.kind === 'published') return all.filter((doc) => isPublishedId(doc._id))
     return overlay(all, effective.layers)
   })
 }
 
-function overlay(all: SanityDocument[], layers: string[]): SanityDocument[] {
+function overlay(all: readonly SanityDocument[], layers: string[]): SanityDocument[] {
   const rank = new Map(layers.map((layer, index) => [layer, index]))
   const chosen = new Map<string, { doc: SanityDocument; rank: number }>()
   for (const doc of all) {
