@@ -91,6 +91,7 @@ async function openContent(env: Env, logger: Logger) {
   const contentStore = new ContentStore({
     file: path.join(env.DATA_DIR, 'content.sqlite'),
     datasets: env.SANITY_DATASET ? [env.SANITY_DATASET] : [],
+    maxDocumentDepth: env.JSON_MAX_DEPTH,
   })
   // GROQ runs in worker threads, off the event loop that serves pages (ADR 080).
   const queryPool = new QueryPool({

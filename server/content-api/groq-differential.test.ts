@@ -32,7 +32,10 @@ function baseAndLayer(id: string): [string, string | null] {
   return [id, null]
 }
 
-/** Sanity's perspectives: raw as stored; published without drafts and versions; a stack overlays its layers. */
+/**
+ * Sanity's perspectives: raw as stored; published without drafts and versions; a stack overlays its layers.
+ * Every view is in `_id` order, the order of `*` (the stored documents come from a `*` query, so they are).
+ */
 function perspectiveView(docs: Doc[], perspective: string): Doc[] {
   if (perspective === 'raw') return docs
   if (perspective === 'published') return docs.filter((doc) => baseAndLayer(doc._id)[1] === null)
@@ -45,7 +48,9 @@ function perspectiveView(docs: Doc[], perspective: string): Doc[] {
     const current = best.get(base)
     if (!current || rank < current.rank) best.set(base, { doc, rank })
   }
-  return [...best].map(([base, { doc }]) => ({ ...doc, _id: base, _originalId: doc._id }))
+  return [...best]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([base, { doc }]) => ({ ...doc, _id: base, _originalId: doc._id }))
 }
 
 async function inProcess(query: string, perspective: string): Promise<{ result?: unknown; error?: true }> {

@@ -24,6 +24,14 @@ export function pageCacheKey(
 }
 
 /**
+ * The key of a route's one shared 404 page, rendered from `renderPath` (the route's `notFoundPath`): a space
+ * keeps it apart from every request's key, since a request target has none.
+ */
+export function notFoundKey(origin: string, renderPath: string): string {
+  return `${origin} 404 ${renderPath}`
+}
+
+/**
  * The URL a page renders from: the origin and the path concatenated, never resolved against each other, and
  * leading slashes collapsed, so `//elsewhere.example/x` is the path `/elsewhere.example/x` on this site (not a
  * page whose canonical link names another host). A Host header that makes no URL is the client's error.

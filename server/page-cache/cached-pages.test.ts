@@ -14,6 +14,7 @@ import { ContentStore } from '../content-api/engine'
 import { createContentApi } from '../content-api/http/router'
 import { testAuthenticate, TEST_TOKENS } from '../content-api/testing/test-server'
 import { createTestApp } from '../testing/test-app'
+import { notFoundKey } from './cache-key'
 import { embeddedSiteContent } from './site-content'
 import { sourceRenderer } from './testing/source-renderer'
 
@@ -195,7 +196,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
     expect((await get('/')).headers.get('etag')).toBe(home.headers.get('etag'))
     expect((await get('/news')).headers.get('etag')).toBe(news.headers.get('etag'))
     expect(renderer.renders).toEqual([])
-    // A news post: the news list reads it and goes; the page of a show that does not exist reads no posts.
+    // A news post: the news list reads it and goes; the 404 of a show that does not exist reads no posts.
     await get('/shows/no-such-show')
     await settle()
     await publish('post-tags', {
@@ -205,8 +206,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
     })
     await settle()
     expect(await (await get('/news')).text()).toContain('Tagged post')
-    const keys = app.pages.cache.keys()
-    expect(keys).toContain('http://site.test/shows/no-such-show')
+    expect(app.pages.cache.get(notFoundKey('http://site.test', '/shows/~'))).toBeDefined()
   })
 
   it('drops unknown query parameters: one entry, one render, the same bytes', async () => {
@@ -216,8 +216,8 @@ describe('pages rendered once per content revision (embedded content store)', { 
     expect(tracked.headers.get('etag')).toBe(plain.headers.get('etag'))
     expect(renderer.renders).toEqual([])
     // A parameter the page declares is part of the key, and is what the page renders from.
-    await get('/news?page=2&utm_source=x')
-    expect(renderer.renders).toEqual(['/news?page=2'])
+    await get('/newsletter/confirmed?status=invalid&utm_source=x')
+    expect(renderer.renders).toEqual(['/newsletter/confirmed?status=invalid'])
   })
 
   it("keys a known media slug apart: a shared /?media= link renders that item's metadata", async () => {
@@ -263,9 +263,85 @@ describe('pages rendered once per content revision (embedded content store)', { 
   })
 
   it('holds its size cap', async () => {
-    for (let i = 0; i < 12; i++) expect((await get(`/no-such-page-${i}`)).status).toBe(404)
-    expect(app.pages.cache.stats().entries).toBe(6)
-    expect(app.pages.cache.keys().at(-1)).toBe('http://site.test/no-such-page-11')
+    const pages = ['/', '/news', '/shows/past', '/newsletter/unsubscribed', '/newsletter/confirmed']
+    for (const page of [...pages, '/news?page=1', '/newsletter/confirmed?status=expired']) {
+      expect((await get(page)).status).toBe(200)
+    }
+    expect(app.pages.cache.keys()).toHaveLength(6)
+    expect(app.pages.cache.keys().at(-1)).toBe('http://site.test/newsletter/confirmed?status=expired')
+  })
+
+  it('answers unknown addresses with one shared 404 per route: no render each, no page evicted', async () => {
+    const home = await get('/')
+    await settle()
+    const random = () => Math.random().toString(36).slice(2)
+    const kinds = [
+      () => `/${random()}`,
+      () => `/news?page=${random()}`,
+      () => `/news?page=${1000 + Math.floor(Math.random() * 1e6)}`,
+      () => `/news/${random()}`,
+      () => `/shows/${random()}`,
+      () => `/shows/past?page=${random()}`,
+      () => `/newsletter/confirmed?status=${random()}`,
+    ]
+    // Twenty of each, many more than the cap of 6 pages.
+    for (let i = 0; i < 20; i++) {
+      for (const kind of kinds) {
+        const path = kind()
+        const res = await get(path)
+        expect(res.status, path).toBe(path.startsWith('/newsletter') ? 200 : 404)
+        await res.arrayBuffer()
+      }
+    }
+    // At most one render for each route's 404 (earlier tests may have stored some), rendered from an address
+    // that names nothing; the newsletter page's unknown status is the page without one.
+    const shared = [
+      '/404',
+      '/news/~',
+      '/news?page=~',
+      '/newsletter/confirmed',
+      '/shows/past?page=~',
+      '/shows/~',
+    ]
+    expect(renderer.renders.filter((path) => !shared.includes(path))).toEqual([])
+    expect(new Set(renderer.renders).size).toBe(renderer.renders.length)
+    renderer.renders.length = 0
+    const again = await get('/')
+    expect(again.headers.get('etag')).toBe(home.headers.get('etag'))
+    expect(renderer.renders).toEqual([])
+    expect(app.pages.cache.stats().notFound).toBe(5)
+
+    // The 404 page as before: its status, title, noindex and cache headers, and nothing from the address.
+    const notFound = await get('/some/unknown/<address>')
+    const html = await notFound.text()
+    expect(notFound.status).toBe(404)
+    expect(notFound.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+    )
+    expect(html).toContain('<title>404 Page Not Found</title>')
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+    expect(html).toContain('There is no page at this address.')
+    expect(html).not.toMatch(/unknown|address&gt;|rel="canonical"/)
+    const post = await (await get(`/news/${random()}`)).text()
+    expect(post).toContain('There is no news post at this address.')
+    expect(renderer.renders).toEqual([])
+    // Paths the route table does not know may be another handler's, after the stored pages: still theirs.
+    expect((await get('/healthz')).status).toBe(200)
+  })
+
+  it('renders a page once for every *.localhost name without SITE_URL, and never for a host it does not serve', async () => {
+    const noSiteUrl = createTestApp({
+      renderer,
+      siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),
+    })
+    for (let i = 0; i < 10; i++) {
+      const res = await request(noSiteUrl).get('/news').set('Host', `visitor-${i}.localhost:3000`)
+      expect(res.status).toBe(200)
+      expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/news"/>')
+    }
+    expect((await request(noSiteUrl).get('/news').set('Host', 'evil.example')).status).toBe(400)
+    expect(renderer.renders).toEqual(['/news'])
+    noSiteUrl.pages.close()
   })
 
   it('does not keep a failed render', async () => {
@@ -289,8 +365,8 @@ describe('pages rendered once per content revision (embedded content store)', { 
   })
 
   it('keeps a path that starts with // on this site, and answers 400 to a Host header that makes no URL', async () => {
-    const html = await (await get('//elsewhere.example/x')).text()
-    expect(html).toContain('<link rel="canonical" href="http://site.test/elsewhere.example/x"/>')
+    const html = await (await get('//elsewhere.example/news')).text()
+    expect(html).not.toContain('elsewhere.example')
     const noSiteUrl = createTestApp({
       renderer,
       siteContent: embeddedSiteContent(store, contentConfigFor({ dataset: 'production' })),

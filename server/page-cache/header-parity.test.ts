@@ -36,7 +36,7 @@ function seedWithoutFiles(): Record<string, unknown>[] {
     .map((line) => strip(JSON.parse(line)) as Record<string, unknown>)
 }
 
-/** Every kind of cached page, from the seed content (content/seed): a slug of each kind that it holds. */
+/** Every kind of cached page, from the seed content (content/seed): a slug of each kind that it holds, and 404s. */
 const CACHED_ROUTES = [
   '/',
   '/?media=la-bamba',
@@ -48,6 +48,9 @@ const CACHED_ROUTES = [
   '/newsletter/confirmed',
   '/newsletter/unsubscribed',
   '/no-such-page',
+  // The shared 404s of the routes whose parameter names nothing (ADR 090).
+  '/news/no-such-post',
+  '/shows/past?page=99',
 ]
 
 /** The feeds kept like pages (server/seo/seo-router.ts): small ones are sent uncompressed. */

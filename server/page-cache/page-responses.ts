@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import type { ContentClient } from '../../web/src/lib/content-client'
-import { pageCacheKey, renderUrlFor } from './cache-key'
+import { notFoundKey, pageCacheKey, renderUrlFor } from './cache-key'
 import { createRequestKeys, type PageCachePolicy, type RequestKey } from './request-key'
 import type { ContentChanges } from './content-changes'
 import { freshnessFor, scheduleMemo } from './freshness'
@@ -105,21 +105,46 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
   }
 
   /**
-   * The key of a page that declares which values of a parameter exist (`?media=<slug>`): a value that names
-   * nothing is dropped, so such a request shares the page's plain entry instead of a render and an entry each.
+   * Whether a parameter the route declares in `notFoundUnless` (`/news/<slug>`, `/news?page=`) names nothing
+   * that exists: then the page is the route's 404, and every such request shares its one entry.
    */
-  async function keyOfExisting({ key, origin, target, policy }: RequestKey): Promise<string> {
+  async function namesNothing({ target, policy }: RequestKey): Promise<boolean> {
+    if (!policy.notFoundUnless) return false
     const queryAt = target.indexOf('?')
-    if (!policy.known || queryAt < 0) return key
+    const search = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1))
+    for (const check of policy.notFoundUnless) {
+      const value = check.pathValue ?? search.get(check.name)
+      if (value === null) continue
+      const values = await knownValues(check.exists)
+      if (values && !values.has(value)) return true
+    }
+    return false
+  }
+
+  /**
+   * The key of a page and where it renders from, once the page handler (the last in the app) has it: a
+   * path no route knows, or a parameter that names nothing (`notFoundUnless`), is the route's shared 404; an
+   * unknown `known` value (`?media=<slug>`) is dropped; the path is the route's own spelling (`/NEWS/` is
+   * `/news`). Either way such a request costs no render and no entry of its own. (`stored`, before the
+   * static files and the routers, only answers a request's own key: any path may still be theirs.)
+   */
+  async function keyOfExisting(requestKey: RequestKey): Promise<{ key: string; renderPath: string }> {
+    const { origin, target, policy } = requestKey
+    if (policy.notFoundPath && (policy.notFound || (await namesNothing(requestKey)))) {
+      return { key: notFoundKey(origin, policy.notFoundPath), renderPath: policy.notFoundPath }
+    }
+    const queryAt = target.indexOf('?')
+    const pathname = policy.canonicalPath ?? (queryAt < 0 ? target : target.slice(0, queryAt))
     const sets = new Map<string, Set<string> | undefined>()
-    for (const [name, read] of Object.entries(policy.known)) sets.set(name, await knownValues(read))
-    return pageCacheKey(
+    for (const [name, read] of Object.entries(policy.known ?? {})) sets.set(name, await knownValues(read))
+    const key = pageCacheKey(
       origin,
-      target.slice(0, queryAt),
-      target.slice(queryAt + 1),
+      pathname,
+      queryAt < 0 ? '' : target.slice(queryAt + 1),
       policy.params,
       (name, value) => sets.get(name)?.has(value) ?? true,
     )
+    return { key, renderPath: key.slice(origin.length) }
   }
 
   async function renderFresh(produce: Produce, renderUrl: URL) {
@@ -141,8 +166,8 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       sendRendition(req, res, rendition)
       return
     }
-    const key = await keyOfExisting(requestKey)
-    const renderUrl = renderUrlFor(origin, key.slice(origin.length))
+    const { key, renderPath } = await keyOfExisting(requestKey)
+    const renderUrl = renderUrlFor(origin, renderPath)
     const render = () => renderFresh(produce, renderUrl)
     // Kept to render the page again after a content change; `produce` holds no request state.
     renderers.delete(key)

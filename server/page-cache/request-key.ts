@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PageCachePolicy } from '../../web/src/entry-server'
+import { isLocalHostName } from '../http/public-origin'
 import { pageCacheKey } from './cache-key'
 
 export type { PageCachePolicy }
@@ -35,6 +36,22 @@ export function requestProtocol(req: IncomingMessage): string {
 }
 
 /**
+ * The origin a page is kept and rendered under without SITE_URL: every `*.localhost` name is this machine
+ * (RFC 6761), so `a.localhost`, `b.localhost`, ... share `localhost`'s pages instead of a render each; the
+ * port stays (the built-in HTTPS front and the HTTP port are both `localhost`). Other hosts passed the allow
+ * list (ADR 086), which names each one.
+ */
+export function canonicalOrigin(protocol: string, host: string | undefined): string {
+  const given = host ?? 'localhost'
+  const portAt = given.lastIndexOf(':')
+  const name = portAt > given.lastIndexOf(']') ? given.slice(0, portAt) : given
+  const port = name === given ? '' : given.slice(portAt)
+  const lower = name.toLowerCase()
+  const canonical = lower.endsWith('.localhost') && isLocalHostName(lower) ? 'localhost' : lower
+  return `${protocol}://${canonical}${port}`
+}
+
+/**
  * The cache key of a request, computed from the raw request without a URL parse (it runs on every page
  * request); the route table is matched once per path (memoised), not per request.
  */
@@ -57,7 +74,7 @@ export function createRequestKeys({
     return policy
   }
   return (req) => {
-    const origin = siteOrigin ?? `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`
+    const origin = siteOrigin ?? canonicalOrigin(requestProtocol(req), req.headers.host)
     const target = req.url ?? '/'
     const queryAt = target.indexOf('?')
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt)

@@ -41,7 +41,7 @@ test('an unknown path renders the 404 page with HTTP status 404', async ({ page,
   expect(response?.status()).toBe(404)
   await expect(page).toHaveTitle('404 Page Not Found')
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
-  await expect(page.getByText('Did you forget to add the page to the router')).toBeVisible()
+  await expect(page.getByText('There is no page at this address.')).toBeVisible()
   // The browser reports the document's own 404 status; anything else would be a real error.
   expect(consoleErrors).toEqual([
     'Failed to load resource: the server responded with a status of 404 (Not Found)',

@@ -73,6 +73,18 @@ describe('sign-in throttling', { timeout: 60_000 }, () => {
     expect(statuses[20]).toBe(429)
     expect((await signIn(OWNER, via('203.0.113.50'))).status).toBe(303)
   })
+
+  it('counts an IPv6 client per /64: a new address in the same /64 is no clean slate', async () => {
+    // One client usually owns a whole /64 and may send every guess from another address in it.
+    const statuses: number[] = []
+    for (let i = 1; i <= 11; i++) {
+      const address = `2001:db8:77:1:${i.toString(16)}:0:0:${i.toString(16)}`
+      statuses.push((await signIn({ email: OWNER.email, password: `guess ${i}` }, via(address))).status)
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+    // Another /64 is another client; the owner still signs in.
+    expect((await signIn(OWNER, via('2001:db8:77:2::1'))).status).toBe(303)
+  })
 })
 
 describe('secrets only over HTTPS (or from this machine)', () => {

@@ -1,6 +1,9 @@
+import { rateLimitKey } from '../../rate-limit-key'
+
 /**
  * Sign-in throttling (ADR 086): failures are counted per (client address, e-mail) and per client address,
- * never per e-mail alone, so an attacker slows only themself and the owner, from a clean address, still gets
+ * never per e-mail alone (an IPv6 client per /64, which one client usually owns, as every other per-client
+ * limit counts it: `rateLimitKey`), so an attacker slows only themself and the owner, from a clean address, still gets
  * in. Past a few free failures each further one doubles the wait before the next attempt from that key;
  * attempts during the wait get 429 without the password being checked. Pure bookkeeping in memory: a restart
  * forgets the counts, which is acceptable for slowing guessing down.
@@ -55,8 +58,9 @@ export function createSignInThrottle(
   const maxKeys = options.maxKeys ?? 50_000
   const entries = new Map<string, Entry>()
 
-  const pairKey = (address: string, email: string) => `${address}\n${email.trim().toLowerCase()}`
-  const addressKey = (address: string) => `${address}\n`
+  const pairKey = (address: string, email: string) =>
+    `${rateLimitKey(address)}\n${email.trim().toLowerCase()}`
+  const addressKey = (address: string) => `${rateLimitKey(address)}\n`
   const policyOf = (key: string) => (key.endsWith('\n') ? byAddress : pair)
 
   function live(key: string, at: number): Entry | undefined {

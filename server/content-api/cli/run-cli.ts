@@ -206,7 +206,11 @@ async function withContent(
   run: (store: ContentStore, assets: ReturnType<typeof createAssets>) => Promise<void>,
 ): Promise<void> {
   try {
-    const store = new ContentStore({ file: contentStoreFile(env.DATA_DIR), datasets: [dataset] })
+    const store = new ContentStore({
+      file: contentStoreFile(env.DATA_DIR),
+      datasets: [dataset],
+      maxDocumentDepth: env.JSON_MAX_DEPTH,
+    })
     try {
       await run(
         store,

@@ -70,3 +70,8 @@ export function isValidDocumentId(id: string): boolean {
 
 /** Dataset names as Sanity allows them: lowercase letters, digits, `_` and `-`, at most 64 characters. */
 export const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/** The order of `*`: by `_id`, in UTF-16 code unit order (`<`), as `order(_id)` sorts (store/documents-by-id.ts). */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { badRequest, conflict, mutationError } from './errors'
+import { badRequest, conflict, ContentApiError, mutationError } from './errors'
 import { runQuery } from './query/groq'
 import { isValidDocumentId, randomId } from './ids'
 import type { WorkingSet } from './store/content-store'
@@ -195,6 +195,7 @@ function applyPatch(ws: WorkingSet, id: string, operations: Record<string, unkno
   try {
     next = ws.apply(id, { patch: { id, ...ops } })
   } catch (error) {
+    if (error instanceof ContentApiError) throw error
     const message = error instanceof Error ? error.message : String(error)
     throw mutationError(400, `Patch on "${id}" failed: ${message}`, { type: 'invalidPatch', id, index })
   }

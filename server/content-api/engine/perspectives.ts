@@ -1,5 +1,5 @@
 import { badRequest } from './errors'
-import { getPublishedId, getVersionName, isPublicId, isPublishedId } from './ids'
+import { compareIds, getPublishedId, getVersionName, isPublicId, isPublishedId } from './ids'
 import type { DatasetState } from './store/dataset-state'
 import type { SanityDocument } from './types'
 
@@ -46,15 +46,15 @@ export function documentsFor(
   const effective: Perspective = publicOnly ? { kind: 'published' } : perspective
   const key = `docs:${publicOnly ? 'public' : 'all'}:${perspectiveKey(effective)}`
   return state.memo(key, () => {
-    const all = [...state.docs.values()]
+    const all = state.docs.inIdOrder()
     if (publicOnly) return all.filter((doc) => isPublicId(doc._id))
-    if (effective.kind === 'raw') return all
+    if (effective.kind === 'raw') return all.slice()
     if (effective.kind === 'published') return all.filter((doc) => isPublishedId(doc._id))
     return overlay(all, effective.layers)
   })
 }
 
-function overlay(all: SanityDocument[], layers: string[]): SanityDocument[] {
+function overlay(all: readonly SanityDocument[], layers: string[]): SanityDocument[] {
   const rank = new Map(layers.map((layer, index) => [layer, index]))
   const chosen = new Map<string, { doc: SanityDocument; rank: number }>()
   for (const doc of all) {
@@ -66,7 +66,10 @@ function overlay(all: SanityDocument[], layers: string[]): SanityDocument[] {
     const current = chosen.get(base)
     if (!current || r < current.rank) chosen.set(base, { doc, rank: r })
   }
-  return [...chosen.entries()].map(([base, { doc }]) => ({ ...doc, _id: base, _originalId: doc._id }))
+  // `_id` order, as `*` always answers (store/documents-by-id.ts): a draft's id sorts elsewhere than its base's.
+  return [...chosen.entries()]
+    .sort(([a], [b]) => compareIds(a, b))
+    .map(([base, { doc }]) => ({ ...doc, _id: base, _originalId: doc._id }))
 }
 
 /** `_id` -> document over the same view, so `->` dereferences are lookups instead of groq-js's dataset scan. */

@@ -118,6 +118,67 @@ describe('mutate endpoint through @sanity/client', () => {
     expect(reused.statusCode).toBe(409)
   })
 
+  it('refuses a patch that would nest a document deeper than bodies may, storing nothing', async () => {
+    const client = t.client('admin')
+    await client.createOrReplace({ _id: 'deep', _type: 'x', title: 'kept' })
+    const path = (segments: number) => Array.from({ length: segments }, (_, i) => `l${i}`).join('.')
+    // 2,000 dotted segments: a body 4 levels deep that would store a document 2,001 levels deep.
+    const deep = await failure(
+      client
+        .patch('deep')
+        .set({ [path(2000)]: 1 })
+        .commit(),
+    )
+    expect(deep.statusCode).toBe(400)
+    expect(deep.message).toContain('"deep" would nest deeper than 64 levels')
+    expect(await client.getDocument('deep')).toMatchObject({ title: 'kept' })
+    expect(await client.getDocument('deep')).not.toHaveProperty('l0')
+    // Just within the bound is stored (the document is one level, each segment one more).
+    await client
+      .patch('deep')
+      .set({ [path(63)]: 1 })
+      .commit()
+    expect(await client.getDocument('deep')).toHaveProperty('l0')
+    // One more is refused, and the document can still be replaced and deleted.
+    expect(
+      (
+        await failure(
+          client
+            .patch('deep')
+            .set({ [path(64)]: { a: 1 } })
+            .commit(),
+        )
+      ).statusCode,
+    ).toBe(400)
+    await client.createOrReplace({ _id: 'deep', _type: 'x', title: 'replaced' })
+    await client.delete('deep')
+    expect(await client.getDocument('deep')).toBeUndefined()
+  })
+
+  it("takes the transaction id from the query parameter too, as Sanity's reference lists it", async () => {
+    const client = t.client('admin')
+    const mutate = (query: Record<string, string>, body: Record<string, unknown> = {}) =>
+      client.request<{ transactionId: string }>({
+        url: '/data/mutate/production',
+        method: 'POST',
+        query,
+        body: { mutations: [{ createOrReplace: { _id: 'txp', _type: 'x' } }], ...body },
+      })
+    expect((await mutate({ transactionId: 'from-query-1' })).transactionId).toBe('from-query-1')
+    expect((await client.getDocument('txp'))?._rev).toBe('from-query-1')
+    // The same id in both places is one id; a reused one is refused as from the body.
+    expect(
+      (await mutate({ transactionId: 'from-query-2' }, { transactionId: 'from-query-2' })).transactionId,
+    ).toBe('from-query-2')
+    expect((await failure(mutate({ transactionId: 'from-query-1' }))).statusCode).toBe(409)
+    // Two different ids: neither wins; nothing is written.
+    const differ = await failure(mutate({ transactionId: 'from-query-3' }, { transactionId: 'from-body-3' }))
+    expect(differ.statusCode).toBe(400)
+    expect(differ.message).toContain('differ')
+    expect((await client.getDocument('txp'))?._rev).toBe('from-query-2')
+    expect((await failure(mutate({ transactionId: 'x'.repeat(201) }))).statusCode).toBe(400)
+  })
+
   it('deletes and patches by query', async () => {
     const client = t.client('admin')
     await client

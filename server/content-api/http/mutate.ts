@@ -1,6 +1,12 @@
-import type { RequestHandler } from 'express'
-import { applyMutations, checkReferenceIntegrity, mutateBodySchema, type ContentStore } from '../engine'
-import { flagParam } from './request'
+import type { Request, RequestHandler } from 'express'
+import {
+  applyMutations,
+  badRequest,
+  checkReferenceIntegrity,
+  mutateBodySchema,
+  type ContentStore,
+} from '../engine'
+import { flagParam, stringParam } from './request'
 import { parseWriteRequest } from './write-request'
 
 /**
@@ -17,7 +23,7 @@ export function mutateHandler(store: ContentStore): RequestHandler {
       dataset,
       {
         author,
-        transactionId: body.transactionId,
+        transactionId: transactionIdOf(req, body.transactionId),
         dryRun: flagParam(req, 'dryRun'),
         request: body.mutations,
       },
@@ -44,4 +50,20 @@ export function mutateHandler(store: ContentStore): RequestHandler {
       ...(flagParam(req, 'returnIds') ? { documentIds: results.map((r) => r.id) } : {}),
     })
   }
+}
+
+/**
+ * The transaction id the caller chose: Sanity's reference lists it as a query parameter of `data/mutate`, and
+ * @sanity/client sends it in the body (`transactionId`). Either works; both at once must agree, since
+ * neither can be said to win.
+ */
+function transactionIdOf(req: Request, fromBody: string | undefined): string | undefined {
+  const fromQuery = stringParam(req, 'transactionId')
+  if (fromQuery === undefined) return fromBody
+  const parsed = mutateBodySchema.shape.transactionId.safeParse(fromQuery)
+  if (!parsed.success) throw badRequest('Parameter "transactionId" must be 1 to 200 characters')
+  if (fromBody !== undefined && fromBody !== fromQuery) {
+    throw badRequest("The transactionId parameter and the body's transactionId differ; give one, or the same")
+  }
+  return fromQuery
 }

@@ -23,10 +23,13 @@ export type EdgeTestServer = {
 
 /**
  * The embedded content API as the server composes it (real store, real accounts, real assets) under
- * `/content`, on port 0 with a throwaway data dir.
+ * `/content`, on port 0 with a throwaway data dir, or with `dataDir` (a restart: the caller removes it).
  */
-export async function startEdgeTestServer(env: Record<string, string> = {}): Promise<EdgeTestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-edge-'))
+export async function startEdgeTestServer(
+  env: Record<string, string> = {},
+  { dataDir: givenDataDir }: { dataDir?: string } = {},
+): Promise<EdgeTestServer> {
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'content-edge-'))
   const parsed = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -62,7 +65,7 @@ export async function startEdgeTestServer(env: Record<string, string> = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()))
       content.close()
       store.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -7,7 +7,8 @@ import { useAbsoluteUrl } from '../lib/absolute-url'
 
 /**
  * A page's metadata with the site's defaults: the description and sharing image from the site settings,
- * the canonical URL of the current path on the public origin.
+ * the canonical URL of the current path on the public origin (none on a `noindex` page: such a page has no
+ * address of its own to name, and the 404 page is one page shared by every unknown address, ADR 090).
  */
 export function PageSeo({
   title,
@@ -33,7 +34,7 @@ export function PageSeo({
       description={description ?? settings?.description}
       image={image ?? defaultImage}
       imageAlt={image ? imageAlt : (imageAlt ?? ogImage?.alt)}
-      url={absolute(path ?? pathname)}
+      url={noindex ? undefined : absolute(path ?? pathname)}
       type={type}
       siteName={settings?.bandName}
       noindex={noindex}

@@ -3,6 +3,8 @@ import { Suspense } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
 import { gallerySlugs } from '../features/media/api/get-gallery-items'
+import { newsPageNumbers, newsPostSlugs } from '../features/news/api/news-addresses'
+import { pastShowPageNumbers, showSlugs } from '../features/shows/api/show-addresses'
 import type { ContentClient } from '../lib/content-client'
 import { lazyRoute } from './lazy-route'
 import type { RouteHandle } from './route-handle'
@@ -71,27 +73,35 @@ export function createRoutes({
             },
             {
               path: 'news',
-              ...lazyRoute(page.news, { cache: { params: ['page'] } }),
+              // A page number or slug that names nothing answers the route's one shared 404 (ADR 090).
+              ...lazyRoute(page.news, {
+                cache: { params: ['page'], notFoundUnless: { page: newsPageNumbers } },
+              }),
               loader: import.meta.env.SSR ? newsListLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'news/:slug',
-              ...lazyRoute(page.newsPost),
+              ...lazyRoute(page.newsPost, { cache: { params: [], notFoundUnless: { slug: newsPostSlugs } } }),
               loader: import.meta.env.SSR ? newsPostLoader({ queryClient, contentClient }) : undefined,
             },
             {
               path: 'shows/past',
-              ...lazyRoute(page.pastShows, { cache: { params: ['page'] } }),
+              ...lazyRoute(page.pastShows, {
+                cache: { params: ['page'], notFoundUnless: { page: pastShowPageNumbers } },
+              }),
               loader: import.meta.env.SSR ? pastShowsLoader(deps) : undefined,
             },
             {
               path: 'shows/:slug',
-              ...lazyRoute(page.show),
+              ...lazyRoute(page.show, { cache: { params: [], notFoundUnless: { slug: showSlugs } } }),
               loader: import.meta.env.SSR ? showLoader(deps) : undefined,
             },
             {
               path: 'newsletter/confirmed',
-              ...lazyRoute(page.newsletterConfirmed, { cache: { params: ['status'] } }),
+              // `status`: the page's states (newsletter-pages.tsx); any other value renders as none.
+              ...lazyRoute(page.newsletterConfirmed, {
+                cache: { params: ['status'], known: { status: async () => ['invalid', 'expired'] } },
+              }),
             },
             {
               // The page carries the subscriber's own token in its form.
@@ -100,7 +110,9 @@ export function createRoutes({
             },
             {
               path: 'newsletter/unsubscribed',
-              ...lazyRoute(page.newsletterUnsubscribed, { cache: { params: ['status'] } }),
+              ...lazyRoute(page.newsletterUnsubscribed, {
+                cache: { params: ['status'], known: { status: async () => ['invalid'] } },
+              }),
             },
             { path: '*', ...lazyRoute(page.notFound, { status: 404 }) },
           ],

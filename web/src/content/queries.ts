@@ -87,6 +87,13 @@ export const newsListQuery = defineQuery(`{
   "posts": *[${listedPost}] | order(publishedAt desc, _id asc) [$start...$end]{${postSummaryFields}}
 }`)
 
+/**
+ * Every slug a news post may be reached at: a superset of the listed posts (a post dated in the future is
+ * in it before its day comes), so the server answers any other `/news/<slug>` or `/news?page=` with the
+ * shared 404 (ADR 090) and never a post that has just come due.
+ */
+export const newsPostSlugsQuery = defineQuery(`*[_type == "newsPost" && defined(slug.current)].slug.current`)
+
 /** A post with its body, and its neighbours in date order for the previous/next links. */
 export const newsPostQuery = defineQuery(`*[${listedPost} && slug.current == $slug][0]{
   ${postSummaryFields},
@@ -173,6 +180,9 @@ export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $sl
 
 /** /shows/past: every show, newest first; the page keeps the past ones (ADR 031's rule needs each time zone). */
 export const showArchiveQuery = defineQuery(`*[${listedShow}] | order(startsAt desc, _id asc){${showFields}}`)
+
+/** Every slug a show page may have (a superset of the shows with a page), for the shared 404 (ADR 090). */
+export const showSlugsQuery = defineQuery(`*[${listedShow}].slug.current`)
 
 /** /shows.ics: the whole tour, past shows included (calendar apps keep what they already have). */
 export const showCalendarQuery = defineQuery(`*[${listedShow}] | order(startsAt asc, _id asc){${showFields}}`)

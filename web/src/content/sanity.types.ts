@@ -566,6 +566,11 @@ export type NewsListQueryResult = {
 }
 
 // Source: web/src/content/queries.ts
+// Variable: newsPostSlugsQuery
+// Query: *[_type == "newsPost" && defined(slug.current)].slug.current
+export type NewsPostSlugsQueryResult = Array<string | null>
+
+// Source: web/src/content/queries.ts
 // Variable: newsPostQuery
 // Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  "coverCredit": coverImage.credit,  body,  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
 export type NewsPostQueryResult = {
@@ -726,6 +731,11 @@ export type ShowArchiveQueryResult = Array<{
   notes: string | null
   setlist: Array<string> | null
 }>
+
+// Source: web/src/content/queries.ts
+// Variable: showSlugsQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)].slug.current
+export type ShowSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarQuery

@@ -16,7 +16,7 @@ export function snapshotOf(state: DatasetState): DatasetSnapshot {
   const known = built.get(state)
   if (known && known.version === state.version) return known.snapshot
   const parts: string[] = []
-  for (const doc of state.docs.values()) {
+  for (const doc of state.docs.inIdOrder()) {
     let json = jsonOf.get(doc)
     if (json === undefined) {
       json = JSON.stringify(doc)

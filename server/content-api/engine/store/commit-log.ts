@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../../../db/sqlite'
+import { DEFAULT_JSON_MAX_DEPTH } from '../../../json-depth'
 import { ContentApiError } from '../errors'
 import { randomId } from '../ids'
 import type { CommittedTransaction, DocumentChange } from '../types'
@@ -32,6 +33,7 @@ export class CommitLog {
     private readonly datasets: DatasetRegistry,
     private readonly listeners: CommitListeners,
     private readonly now: () => Date,
+    private readonly maxDocumentDepth = DEFAULT_JSON_MAX_DEPTH,
   ) {
     this.stmts = {
       upsertDoc: db.prepare(
@@ -79,7 +81,7 @@ export class CommitLog {
       throw new ContentApiError(409, 'conflict', `Transaction ID "${transactionId}" has already been used`)
     }
     const timestamp = options.timestamp ?? this.now().toISOString()
-    const ws = new WorkingSet(state, transactionId, timestamp)
+    const ws = new WorkingSet(state, transactionId, timestamp, this.maxDocumentDepth)
     const result = await build(ws)
     const changes = ws.changes()
     const transaction: CommittedTransaction = {

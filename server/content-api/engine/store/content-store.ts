@@ -21,6 +21,12 @@ export type ContentStoreOptions = {
   /** Datasets that must exist; `production` is always created. */
   datasets?: string[]
   now?: () => Date
+  /**
+   * How deep a stored document may nest (`JSON_MAX_DEPTH`, as deep as a body may): a patch path of many
+   * dotted segments nests a document deeper than any body could, and such a document broke deletes,
+   * replaces and imports.
+   */
+  maxDocumentDepth?: number
 }
 
 /**
@@ -42,7 +48,7 @@ export class ContentStore {
     const now = options.now ?? (() => new Date())
     this.datasets = new DatasetRegistry(this.db, now)
     this.datasets.load(['production', ...(options.datasets ?? [])])
-    this.log = new CommitLog(this.db, this.datasets, this.listeners, now)
+    this.log = new CommitLog(this.db, this.datasets, this.listeners, now, options.maxDocumentDepth)
     this.history = new HistoryReads(this.db)
   }
 

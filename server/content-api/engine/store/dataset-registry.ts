@@ -18,7 +18,9 @@ export class DatasetRegistry {
       this.states.set(row.name, new DatasetState(row.name))
     }
     for (const name of required) this.create(name)
-    const rows = this.db.prepare('SELECT dataset, id, body FROM content_documents').iterate() as Iterable<{
+    const rows = this.db
+      .prepare('SELECT dataset, id, body FROM content_documents ORDER BY dataset, id')
+      .iterate() as Iterable<{
       dataset: string
       id: string
       body: string

@@ -1,4 +1,5 @@
 import type { SanityDocument } from '../types'
+import { DocumentsById } from './documents-by-id'
 
 /**
  * The live documents of one dataset, parsed once and kept in memory. The single writer replaces entries on
@@ -6,7 +7,8 @@ import type { SanityDocument } from '../types'
  * so a query never re-parses stored JSON.
  */
 export class DatasetState {
-  readonly docs = new Map<string, SanityDocument>()
+  /** In `_id` order, as Sanity answers `*` (documents-by-id.ts). */
+  readonly docs = new DocumentsById()
   version = 0
   private derived = new Map<string, unknown>()
 

@@ -1,4 +1,7 @@
 import { Mutation as MutatorMutation } from '@sanity/mutator'
+import { DEFAULT_JSON_MAX_DEPTH, nestsDeeperThan } from '../../../json-depth'
+import { mutationError } from '../errors'
+import { compareIds } from '../ids'
 import { documentEffects } from '../mendoza'
 import type { DocumentChange, Mutation, SanityDocument } from '../types'
 import type { DatasetState } from './dataset-state'
@@ -12,6 +15,8 @@ export class WorkingSet {
     readonly state: DatasetState,
     readonly transactionId: string,
     readonly timestamp: string,
+    /** How deep a document may nest (ContentStoreOptions.maxDocumentDepth). */
+    readonly maxDocumentDepth = DEFAULT_JSON_MAX_DEPTH,
   ) {}
 
   get dataset(): string {
@@ -27,12 +32,14 @@ export class WorkingSet {
     const out: SanityDocument[] = []
     for (const [id, doc] of this.state.docs) if (!this.overlay.has(id)) out.push(doc)
     for (const doc of this.overlay.values()) if (doc) out.push(doc)
-    return out
+    // In `_id` order, as `*` always is (documents-by-id.ts).
+    return out.sort((a, b) => compareIds(a._id, b._id))
   }
 
   /**
    * Applies one id-addressed mutation with @sanity/mutator, exactly as a listening Studio will replay it, and
    * records it for the document's listener event. The mutator sets `_rev`, `_updatedAt` and a missing `_createdAt`.
+   * A document that would nest deeper than `maxDocumentDepth` is refused (400) before anything is kept.
    */
   apply(id: string, mutation: Mutation): SanityDocument | null {
     const copy = structuredClone(mutation)
@@ -42,6 +49,13 @@ export class WorkingSet {
       resultRev: this.transactionId,
       timestamp: this.timestamp,
     }).apply(current ? structuredClone(current) : null) as SanityDocument | null
+    if (next && nestsDeeperThan(next, this.maxDocumentDepth)) {
+      throw mutationError(
+        400,
+        `Document "${id}" would nest deeper than ${this.maxDocumentDepth} levels (JSON_MAX_DEPTH)`,
+        { type: 'documentTooDeep', id },
+      )
+    }
     this.overlay.set(id, next)
     const list = this.touched.get(id)
     if (list) list.push(copy)

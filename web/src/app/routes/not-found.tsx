@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { PageSeo } from '../page-seo'
 
 /**
  * Unknown routes: the server answers with HTTP 404 (see the route's `handle.status`). Routes that find no
- * content (an unknown news post) render it from their error element, with their own `hint`.
+ * content (an unknown news post) render it from their error element, with their own `hint`. Nothing here
+ * depends on the address: the server answers every unknown address with one page rendered once (ADR 090).
  */
 export function NotFoundPage({ hint }: { hint?: ReactNode }) {
-  const { pathname } = useLocation()
   return (
     <main id="main" className="page not-found">
       <PageSeo
@@ -16,14 +16,7 @@ export function NotFoundPage({ hint }: { hint?: ReactNode }) {
         noindex
       />
       <h1>404 Page Not Found</h1>
-      <p className="not-found__hint">
-        {hint ?? (
-          <>
-            No route matches <code>{pathname}</code>. Did you forget to add the page to the router in{' '}
-            <code>web/src/app/routes.tsx</code>?
-          </>
-        )}
-      </p>
+      <p className="not-found__hint">{hint ?? 'There is no page at this address.'}</p>
       <p>
         <Link to="/">Back to the home page</Link>
       </p>

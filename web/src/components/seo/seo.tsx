@@ -4,8 +4,8 @@ export type SeoProps = {
   /** Absolute URL of the sharing image. */
   image?: string | null
   imageAlt?: string | null
-  /** Absolute canonical URL of the page. */
-  url: string
+  /** Absolute canonical URL of the page; a `noindex` page has none (the 404 page is one page for any address). */
+  url?: string
   type?: 'website' | 'article' | 'profile'
   siteName?: string | null
   noindex?: boolean
@@ -31,11 +31,11 @@ export function Seo({
       <title>{title}</title>
       {description ? <meta name="description" content={description} /> : null}
       {noindex ? <meta name="robots" content="noindex" /> : null}
-      <link rel="canonical" href={url} />
+      {url ? <link rel="canonical" href={url} /> : null}
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
       {description ? <meta property="og:description" content={description} /> : null}
-      <meta property="og:url" content={url} />
+      {url ? <meta property="og:url" content={url} /> : null}
       {siteName ? <meta property="og:site_name" content={siteName} /> : null}
       {image ? <meta property="og:image" content={image} /> : null}
       {image && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}

@@ -1,0 +1,18 @@
+import { showSlugsQuery } from '../../../content/queries'
+import type { ShowSlugsQueryResult } from '../../../content/sanity.types'
+import type { ContentClient } from '../../../lib/content-client'
+import { pageNumbers } from '../../../lib/page-numbers'
+import { pastShowsPageCount } from '../utils/show-paths'
+
+/** The slugs `/shows/<slug>` may name; any other is the route's shared 404 (ADR 090). */
+export async function showSlugs(client: ContentClient): Promise<string[]> {
+  return (await client.fetch<ShowSlugsQueryResult>(showSlugsQuery)).flatMap((slug) => slug ?? [])
+}
+
+/**
+ * The `?page=` values of /shows/past that may have shows: as many pages as all shows would fill (the past
+ * ones are fewer), so a page that fills as shows pass is never missed; any other value is the shared 404.
+ */
+export async function pastShowPageNumbers(client: ContentClient): Promise<string[]> {
+  return pageNumbers(pastShowsPageCount((await showSlugs(client)).length))
+}
