@@ -53,18 +53,23 @@ export function createFeedRouter({
     router.get(feed.path, async (req, res) => {
       const content = contentClientFor(req)
       const params = { ...req.params } as Record<string, string>
-      await pages.respond(req, res, async (url) => {
-        const reads = recordRenderReads(content)
-        const result = await feed.render({
-          origin: url.origin,
-          absolute: (path) => new URL(path, url.origin).href,
-          content: reads.client,
-          now: clock.now(),
-          params,
-        })
-        const answer: FeedAnswer = typeof result === 'string' ? { status: 200, body: result } : result
-        return { contentType: feed.contentType, ...answer, syncTags: reads.syncTags() }
-      })
+      await pages.respond(
+        req,
+        res,
+        async (url) => {
+          const reads = recordRenderReads(content)
+          const result = await feed.render({
+            origin: url.origin,
+            absolute: (path) => new URL(path, url.origin).href,
+            content: reads.client,
+            now: clock.now(),
+            params,
+          })
+          const answer: FeedAnswer = typeof result === 'string' ? { status: 200, body: result } : result
+          return { contentType: feed.contentType, ...answer, syncTags: reads.syncTags() }
+        },
+        { asPage: false },
+      )
     })
   }
   return router

@@ -52,7 +52,7 @@ export type PageResponses = {
    * Answers with the stored page for this request, or renders, stores and answers it. `produce` renders from the
    * URL it is given (only the page's own parameters) and nothing else of the request: its bytes go to everyone.
    */
-  respond: (req: Request, res: Response, produce: Produce) => Promise<void>
+  respond: (req: Request, res: Response, produce: Produce, options: { asPage: boolean }) => Promise<void>
   cache: PageCache
   close: () => void
 }
@@ -156,7 +156,12 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     return { rendition, freshness, syncTags: input.syncTags }
   }
 
-  async function respond(req: Request, res: Response, produce: Produce) {
+  /**
+   * Answers from the cache or renders and stores. `asPage`: the request is a page of the route table (the SSR
+   * handler), so its key may be its route's shared 404 (`keyOfExisting`); a feed (robots.txt, the sitemap, RSS,
+   * a calendar) is not in the route table, whose catch-all would call it unknown, and keeps its own key.
+   */
+  async function respond(req: Request, res: Response, produce: Produce, { asPage }: { asPage: boolean }) {
     const requestKey = keyOf(req)
     const { cacheable, origin, target } = requestKey
     if (!changes || !cacheable) {
@@ -166,7 +171,9 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       sendRendition(req, res, rendition)
       return
     }
-    const { key, renderPath } = await keyOfExisting(requestKey)
+    const { key, renderPath } = asPage
+      ? await keyOfExisting(requestKey)
+      : { key: requestKey.key, renderPath: requestKey.key.slice(origin.length) }
     const renderUrl = renderUrlFor(origin, renderPath)
     const render = () => renderFresh(produce, renderUrl)
     // Kept to render the page again after a content change; `produce` holds no request state.

@@ -57,7 +57,7 @@ export function ssrHandler({
       }
     }
     try {
-      await pages.respond(req, res, produce)
+      await pages.respond(req, res, produce, { asPage: true })
     } catch (error) {
       next(error)
     }
