@@ -18,6 +18,8 @@ import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
+import { createDraftMode } from './preview/draft-mode'
+import { issuePreviewToken } from './preview/preview-token'
 import { createDevRenderer, createProdRenderer, type Renderer } from './ssr/renderer'
 import { youtubeThumbnailRouter } from './youtube/youtube-thumbnail-router'
 import { createYouTubeThumbnails } from './youtube/youtube-thumbnails'
@@ -179,6 +181,13 @@ async function main() {
     bandName: bandNameFrom(siteContent.reader, logger),
   })
   let loopbackPort: number | undefined
+  const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
+  // The Studio's preview (ADR 160): drafts read with a viewer token only the server holds.
+  const draftMode = createDraftMode({
+    content,
+    token: env.SANITY_PROJECT_ID ? env.SANITY_VIEWER_TOKEN : issuePreviewToken(contentApi.accounts.apiTokens),
+    loopbackApiUrl: () => `http://127.0.0.1:${portForLoopback()}/content`,
+  })
   const app = createApp({
     env,
     logger,
@@ -190,8 +199,9 @@ async function main() {
       '/api/newsletter': newsletter.router,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
+    draftMode,
     // Asked on every page request; the port never changes once the server listens.
-    loopbackPort: () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT,
+    loopbackPort: portForLoopback,
   })
   server.on('request', app)
   // The Studio's realtime socket (ADR 102). In development Vite's HMR listens for its own upgrades; any other
