@@ -105,7 +105,9 @@ export {
   type Perspective,
 } from './perspectives'
 /** GROQ evaluation in this thread, with scans narrowed to the documents a filter can match. */
-export { DEFAULT_QUERY_MAX_DEPTH, runQuery, type QueryContext } from './query/groq'
+export { DEFAULT_QUERY_MAX_DEPTH, runQuery, runQueryWithSourceMap, type QueryContext } from './query/groq'
+/** Content source maps (`resultSourceMap`): which document and path each value of a result came from. */
+export type { ContentSourceMap, SourceMapMode } from './query/source-map/source-map'
 /** GROQ evaluation in worker threads (ADR 080): the pool, and the runner that applies lanes and limits. */
 export {
   QueryPool,

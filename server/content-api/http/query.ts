@@ -12,6 +12,7 @@ import {
   type ContentStore,
   identityOf,
   publicOnly,
+  type SourceMapMode,
 } from '../engine'
 import { apiVersionOf } from './api-version'
 import { groqParamsFrom, stringParam } from './request'
@@ -27,6 +28,18 @@ const UNCACHEABLE = /\bnow\s*\(|\bidentity\s*\(/
 const MAX_CACHED_RESULT = 512 * 1024
 /** The first API version whose query responses carry `syncTags`. */
 const SYNC_TAGS_SINCE = '2021-03-25'
+
+/**
+ * `resultSourceMap=true` or `withKeyArraySelector` (source paths name keyed array members by `_key`), as
+ * @sanity/client sends it in the query string of a GET or a POST.
+ */
+function sourceMapModeOf(req: Request): SourceMapMode | undefined {
+  const value = stringParam(req, 'resultSourceMap')
+  if (value === undefined || value === '' || value === 'false' || value === '0') return undefined
+  if (value === 'withKeyArraySelector') return 'key'
+  if (value === 'true' || value === '1') return 'index'
+  throw badRequest('resultSourceMap must be true, false or withKeyArraySelector')
+}
 
 /** The query, its parameters and the perspective asked for, from a GET's query string or a POST's body. */
 function queryRequestOf(req: Request): {
@@ -70,13 +83,14 @@ export function queryHandler(
     const { query, params, perspectiveParam } = queryRequestOf(req)
     if (!query) throw badRequest('Missing query parameter "query"')
     checkQueryInput(query, params, runner.limits)
+    const sourceMap = sourceMapModeOf(req)
     const principal = principalOf(res)
     const perspective = parsePerspective(perspectiveParam, apiVersion)
     const restricted = publicOnly(principal)
     const caller = callerOf(req.ip, principal)
 
     const started = performance.now()
-    type Answer = { resultJson: string; syncTagsJson: string }
+    type Answer = { resultJson: string; syncTagsJson: string; sourceMapJson?: string }
     const evaluate = async (): Promise<Answer> => {
       const answer = await runner.run(caller, {
         kind: 'query',
@@ -90,15 +104,20 @@ export function queryHandler(
         projectId,
         maxDepth: runner.limits.maxDepth,
         maxResultBytes: runner.limits.maxResultBytes,
+        ...(sourceMap ? { sourceMap } : {}),
       })
-      return { resultJson: answer.json!, syncTagsJson: JSON.stringify(answer.syncTags ?? []) }
+      return {
+        resultJson: answer.json!,
+        syncTagsJson: JSON.stringify(answer.syncTags ?? []),
+        sourceMapJson: answer.sourceMapJson,
+      }
     }
     let answer: Answer
     if (!cacheResults || UNCACHEABLE.test(query)) {
       answer = await evaluate()
     } else {
       // Per lane: an anonymous flood's evaluation is never the one a signed-in or loopback request waits on.
-      const key = `q:${caller.lane}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
+      const key = `q:${caller.lane}:${sourceMap ?? ''}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
       // A commit during evaluation replaces the memo table, so a stale result is never served afterwards.
       const pending = state.memo(key, evaluate)
       try {
@@ -108,7 +127,9 @@ export function queryHandler(
         throw error
       }
       // Big results are not worth the memory: the cache is for the many small repeated reads.
-      if (answer.resultJson.length > MAX_CACHED_RESULT) state.forget(key, pending)
+      if (answer.resultJson.length + (answer.sourceMapJson?.length ?? 0) > MAX_CACHED_RESULT) {
+        state.forget(key, pending)
+      }
     }
     const ms = Math.round(performance.now() - started)
     const returnQuery = stringParam(req, 'returnQuery') !== 'false'
@@ -117,7 +138,8 @@ export function queryHandler(
     // API has no CDN, so every answer is at least as fresh as any live event already sent.
     const tags =
       apiVersion === 'X' || apiVersion >= SYNC_TAGS_SINCE ? `,"syncTags":${answer.syncTagsJson}` : ''
-    const body = `${head}"result":${answer.resultJson}${tags}}`
+    const map = answer.sourceMapJson ? `,"resultSourceMap":${answer.sourceMapJson}` : ''
+    const body = `${head}"result":${answer.resultJson}${map}${tags}}`
     // res.end, not res.send: send would hash every body for an ETag, a measurable cost on the hottest path.
     res.status(200)
     res.set({

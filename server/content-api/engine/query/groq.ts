@@ -4,6 +4,9 @@ import { ContentApiError } from '../errors'
 import { narrowScans, type ScanSources } from './narrow'
 import { hasParameterBracket } from './param-brackets'
 import { readsEverything, type QueryReads } from './sync-tags'
+import { markQuery } from './source-map/rewrite'
+import { originsOf } from './source-map/origins'
+import { sourceMapOf, type ContentSourceMap, type SourceMapMode } from './source-map/source-map'
 
 type ParsedQuery = { tree: ExprNode; params: string[]; depth: number; parameterBrackets?: boolean }
 
@@ -180,6 +183,27 @@ function recording(
 
 /** Evaluates a query; a missing parameter is a parse error, as on Sanity. */
 export async function runQuery(query: string, context: QueryContext): Promise<unknown> {
+  const { result } = await evaluateQuery(query, context)
+  return result
+}
+
+/**
+ * Evaluates a query and maps each value of its result that came verbatim from a document to that document and
+ * path (Sanity's `resultSourceMap`; ADR 141). Only these queries pay for it: `runQuery` evaluates as before.
+ */
+export async function runQueryWithSourceMap(
+  query: string,
+  context: QueryContext,
+  mode: SourceMapMode,
+): Promise<{ result: unknown; sourceMap: ContentSourceMap }> {
+  const { result, marks, lookup } = await evaluateQuery(query, context, true)
+  const origins = originsOf(context.dataset)
+  const dereference =
+    lookup ?? ((id: string) => context.dataset.find((doc) => (doc as { _id?: unknown })?._id === id))
+  return sourceMapOf(result, marks!, { origins, dereference }, mode)
+}
+
+async function evaluateQuery(query: string, context: QueryContext, marked = false) {
   const parsed = parseQuery(query, context.params, context.maxDepth)
   const params = context.params ?? {}
   const missing = parsed.params.find((name) => !(name in params))
@@ -198,7 +222,8 @@ export async function runQuery(query: string, context: QueryContext): Promise<un
     const tracked = reads && scan && index ? recording(scan, index, reads) : undefined
     if (reads && !tracked) reads.everything = true
     const sources = tracked?.scan ?? scan
-    const tree = sources ? narrowScans(parsed.tree, { ...sources, params }) : parsed.tree
+    const { tree: base, marks } = marked ? markQuery(parsed.tree) : { tree: parsed.tree, marks: undefined }
+    const tree = sources ? narrowScans(base, { ...sources, params }) : base
     if (tracked && readsEverything(tree)) reads!.everything = true
     const lookup = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
     const value = await evaluate(tree, {
@@ -206,7 +231,7 @@ export async function runQuery(query: string, context: QueryContext): Promise<un
       params,
       ...(lookup ? { dereference: ({ _ref }: { _ref: string }) => (lookup(_ref) ?? null) as never } : {}),
     })
-    return await value.get()
+    return { result: await value.get(), marks, lookup }
   } catch (error) {
     if (error instanceof ContentApiError) throw error
     throw new ContentApiError(

@@ -1,6 +1,7 @@
 import { DatasetState } from '../store/dataset-state'
 import { ContentApiError } from '../errors'
-import { parseQuery, runQuery } from './groq'
+import { parseQuery, runQuery, runQueryWithSourceMap } from './groq'
+import type { SourceMapMode } from './source-map/source-map'
 import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
 import { queryViewFor, type Perspective } from '../perspectives'
 import type { SanityDocument } from '../types'
@@ -26,6 +27,8 @@ export type QueryTask = {
   projectId: string
   maxDepth: number
   maxResultBytes: number
+  /** Answer with a content source map too (`resultSourceMap`), with array members by index or by `_key`. */
+  sourceMap?: SourceMapMode
 }
 
 /** Which of `docs` a listener's filter selects; each is tested as a dataset of that one document. */
@@ -51,7 +54,8 @@ export type WorkerFailure = {
 }
 
 export type WorkerAnswer =
-  { ok: true; json?: string; syncTags?: SyncTag[]; matches?: boolean[] } | WorkerFailure
+  | { ok: true; json?: string; sourceMapJson?: string; syncTags?: SyncTag[]; matches?: boolean[] }
+  | WorkerFailure
 
 /** A few recent snapshots: tasks queued before a commit may still ask for the version before it. */
 const SNAPSHOTS_KEPT = 4
@@ -71,7 +75,7 @@ function stateFor(snapshot: DatasetSnapshot): DatasetState {
 async function query(task: QueryTask): Promise<WorkerAnswer> {
   const state = stateFor(task.snapshot)
   const reads = new QueryReads()
-  const result = await runQuery(task.query, {
+  const context = {
     reads,
     ...queryViewFor(state, task.perspective, task.restricted),
     params: task.params,
@@ -79,9 +83,19 @@ async function query(task: QueryTask): Promise<WorkerAnswer> {
     timestamp: new Date(task.timestamp),
     sanity: { projectId: task.projectId, dataset: state.name },
     maxDepth: task.maxDepth,
-  })
+  }
+  let result: unknown
+  let sourceMapJson: string | undefined
+  if (task.sourceMap) {
+    const mapped = await runQueryWithSourceMap(task.query, context, task.sourceMap)
+    result = mapped.result
+    sourceMapJson = JSON.stringify(mapped.sourceMap)
+  } else {
+    result = await runQuery(task.query, context)
+  }
   const json = JSON.stringify(result ?? null)
-  const bytes = Buffer.byteLength(json)
+  // The source map counts towards the limit: it grows with the number of values in the result.
+  const bytes = Buffer.byteLength(json) + (sourceMapJson ? Buffer.byteLength(sourceMapJson) : 0)
   if (bytes > task.maxResultBytes) {
     throw new ContentApiError(
       400,
@@ -89,7 +103,7 @@ async function query(task: QueryTask): Promise<WorkerAnswer> {
       `The query result is ${megabytes(bytes)} MB; the largest this server returns is ${megabytes(task.maxResultBytes)} MB. Select fewer documents or fields, or page with slices ([0...100])`,
     )
   }
-  return { ok: true, json, syncTags: syncTagsOfReads(reads) }
+  return { ok: true, json, sourceMapJson, syncTags: syncTagsOfReads(reads) }
 }
 
 async function match(task: MatchTask): Promise<WorkerAnswer> {
