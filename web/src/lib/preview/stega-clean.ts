@@ -10,3 +10,8 @@ const STEGA = /(?:[\u200B\u200C\u2060-\u2063\uFEFF\u{1D173}-\u{1D17A}]|\u200D){4
 export function stegaCleanText<T extends string | null | undefined>(text: T): T {
   return (typeof text === 'string' ? text.replace(STEGA, '') : text) as T
 }
+
+/** A JSON value with every string cleaned, as the client's `stegaClean` does it. */
+export function stegaCleanJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value).replace(STEGA, '')) as T)
+}

@@ -1,0 +1,70 @@
+import {
+  consoleErrorsFromNow,
+  HTTPS_ORIGIN,
+  publishUntil,
+  signIn,
+  unexpectedStudioErrors,
+} from './support/studio'
+import { E2E_PORT } from './support/servers'
+import { expect, test } from './support/test'
+
+// The band manager edits a show beside the site in the Studio's Presentation tool (issue 28, ADR 160): the preview
+// shows the draft as it is typed, fans see the published site until Publish. The venue is published on the main
+// server, whose tour list other specs read as seeded, so playwright.config.ts runs this file only after them
+// (project "after-site").
+test.setTimeout(150_000)
+
+const SITE = `http://localhost:${E2E_PORT}`
+const EVENT_ID = 'event-2025-11-08-irvine-bowl'
+const PUBLISHED_VENUE = 'Irvine Bowl'
+
+test('a venue typed in Presentation shows in the preview at once, fans see it only once published, and a click on it opens its field', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  const venue = `Irvine Bowl Amphitheatre ${Date.now().toString(36)}`
+  await signIn(page)
+  await page.goto(`${HTTPS_ORIGIN}/admin/presentation/event/${EVENT_ID}?preview=/`)
+  const preview = page.frameLocator('iframe')
+  const previewVenue = preview.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })
+  await expect(previewVenue).toHaveText(PUBLISHED_VENUE, { timeout: 60_000, useInnerText: true })
+
+  const fan = await browser.newContext()
+  const fanPage = await fan.newPage()
+  const fanErrors = consoleErrorsFromNow(fanPage)
+  await fanPage.addInitScript(() => {
+    window.localStorage.setItem('newsletter:popupSeen', 'e2e')
+    window.sessionStorage.setItem('tourPromo:closed', 'e2e')
+  })
+
+  // Typed in the form: the preview shows the draft within 2 s, without a reload.
+  const venueField = page.getByRole('textbox', { name: 'Venue' })
+  await expect(venueField).toHaveValue(PUBLISHED_VENUE, { timeout: 60_000 })
+  await preview.locator('html').evaluate(() => ((window as unknown as { same: boolean }).same = true))
+  await venueField.fill(venue)
+  const typedAt = Date.now()
+  await expect(preview.locator('.event-list__venue', { hasText: venue })).toBeVisible({ timeout: 2_000 })
+  const shownAfterMs = Date.now() - typedAt
+  test.info().annotations.push({ type: 'draft shown after', description: `${shownAfterMs} ms` })
+  expect(await preview.locator('html').evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(
+    true,
+  )
+
+  // A fan, signed out, still sees the published venue.
+  await fanPage.goto(`${SITE}/`)
+  await expect(fanPage.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })).toHaveText(PUBLISHED_VENUE)
+
+  // Click to edit: the venue in the preview opens its document's field.
+  await page.getByRole('textbox', { name: 'Venue' }).blur()
+  await preview.locator('.event-list__venue', { hasText: venue }).click()
+  await expect(page.getByRole('textbox', { name: 'Venue' })).toBeFocused({ timeout: 10_000 })
+
+  await publishUntil(page, '*[_id == $id][0].venue', { id: EVENT_ID }, venue)
+  await fanPage.reload()
+  await expect(fanPage.locator('.event-list__venue', { hasText: venue })).toBeVisible()
+
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
+  expect(fanErrors).toEqual([])
+  await fan.close()
+})
