@@ -153,6 +153,19 @@ function youtubeThumbnailsFor(env: Env, logger: Logger) {
   })
 }
 
+/** The Studio's preview (ADR 160): drafts read with a viewer token only the server holds. */
+function draftModeFor(
+  env: Env,
+  contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>,
+  port: () => number,
+) {
+  return createDraftMode({
+    content: publicConfigFrom(env).content,
+    token: env.SANITY_PROJECT_ID ? env.SANITY_VIEWER_TOKEN : issuePreviewToken(contentApi.accounts.apiTokens),
+    loopbackApiUrl: () => `http://127.0.0.1:${port()}/content`,
+  })
+}
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
@@ -182,12 +195,6 @@ async function main() {
   })
   let loopbackPort: number | undefined
   const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
-  // The Studio's preview (ADR 160): drafts read with a viewer token only the server holds.
-  const draftMode = createDraftMode({
-    content,
-    token: env.SANITY_PROJECT_ID ? env.SANITY_VIEWER_TOKEN : issuePreviewToken(contentApi.accounts.apiTokens),
-    loopbackApiUrl: () => `http://127.0.0.1:${portForLoopback()}/content`,
-  })
   const app = createApp({
     env,
     logger,
@@ -199,7 +206,7 @@ async function main() {
       '/api/newsletter': newsletter.router,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
-    draftMode,
+    draftMode: draftModeFor(env, contentApi, portForLoopback),
     // Asked on every page request; the port never changes once the server listens.
     loopbackPort: portForLoopback,
   })

@@ -148,7 +148,7 @@ describe('draft isolation', { timeout: 120_000 }, () => {
   it('keeps drafts out of the RSS feed, the sitemap and the calendars, even for a draft session', async () => {
     const cookie = await draftCookie()
     for (const feed of ['/news/rss.xml', '/sitemap.xml', '/shows.ics', `${SHOW_PAGE}.ics`]) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const answer = await fetch(`${url}${feed}`, { headers })
         expect(answer.status, feed).toBe(200)
         const text = await answer.text()
