@@ -21,3 +21,8 @@ export function EditAttributesProvider({ value, children }: { value?: EditAttrib
 export function useEditAttributes(): EditAttributes {
   return useContext(EditAttributesContext)
 }
+
+/** Whether this is a draft page (ADR 160), where the overlay must be able to reach every text. */
+export function useIsDraftPage(): boolean {
+  return useContext(EditAttributesContext) !== none
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useEditAttributes, type EditAttributes } from '../../../lib/preview/edit-target'
+import { useEditAttributes, useIsDraftPage, type EditAttributes } from '../../../lib/preview/edit-target'
 import { showPath } from '../../shows'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
@@ -11,12 +11,14 @@ import { placeLabel, type ListedEvent } from '../utils/event-rules'
 export function EventList({ events }: { events: ListedEvent[] }) {
   // Draft pages only: the date and status are not plain strings from content, so they carry no stega (ADR 160).
   const edit = useEditAttributes()
+  // On a draft page the stretched link lets the pointer through, so the click-to-edit overlay sees the texts.
+  const linkStyle = useIsDraftPage() ? { pointerEvents: 'none' as const } : undefined
   return (
     <ul className="event-list">
       {events.map((event) => (
         <li key={event.id} className="event-list__row">
           {event.slug ? (
-            <Link className="event-list__link" to={showPath(event.slug)}>
+            <Link className="event-list__link" to={showPath(event.slug)} style={linkStyle}>
               <span className="visually-hidden">
                 {event.venue}, {placeLabel(event)}, {event.dateLabel}: show details
               </span>
