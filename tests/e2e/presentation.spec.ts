@@ -6,7 +6,7 @@ import {
   unexpectedStudioErrors,
 } from './support/studio'
 import { E2E_PORT } from './support/servers'
-import { expect, test } from './support/test'
+import { expect, isLocalUrl, test } from './support/test'
 
 // The band manager edits a show beside the site in the Studio's Presentation tool (issue 28, ADR 160): the preview
 // shows the draft as it is typed, fans see the published site until Publish. The venue is published on the main
@@ -35,6 +35,11 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   await expect(previewVenue).toHaveText(withStega(PUBLISHED_VENUE), { timeout: 60_000 })
 
   const fan = await browser.newContext()
+  // As the shared fixture does for every test's own context: nothing leaves localhost.
+  await fan.route(
+    (url) => !isLocalUrl(url),
+    (route) => route.abort('blockedbyclient'),
+  )
   const fanPage = await fan.newPage()
   const fanErrors = consoleErrorsFromNow(fanPage)
   await fanPage.addInitScript(() => {
