@@ -12,6 +12,7 @@ import autocannon from 'autocannon'
 import { evaluate, parse } from 'groq-js'
 import {
   runQuery,
+  runQueryWithSourceMap,
   documentIndexFor,
   documentsFor,
   scanIndexFor,
@@ -142,8 +143,11 @@ async function insert(store: ContentStore, docs: SanityDocument[]) {
   }
 }
 
-/** groq-js alone (the floor), or the way the query endpoint evaluates: id index for `->`, narrowed `*` scans. */
-async function inProcess(store: ContentStore, asServed: boolean) {
+/**
+ * groq-js alone (the floor), or the way the query endpoint evaluates: id index for `->`, narrowed `*` scans,
+ * and with a content source map (`resultSourceMap=withKeyArraySelector`, ADR 141) when `sourceMap` is set.
+ */
+async function inProcess(store: ContentStore, asServed: boolean, sourceMap = false) {
   const tree = parse(HOME_PAGE_QUERY)
   const state = store.dataset('production')
   const view = { kind: 'published' } as const
@@ -154,13 +158,20 @@ async function inProcess(store: ContentStore, asServed: boolean) {
   const end = performance.now() + DURATION * 1000
   while (performance.now() < end) {
     const start = performance.now()
-    const result = asServed
-      ? await runQuery(HOME_PAGE_QUERY, {
-          dataset,
-          index,
-          scan: { byType: (t) => byType.get(t) ?? [], byId: (id) => index.get(id), byIds: () => [] },
-        })
-      : await (await evaluate(tree, { dataset, params: {} })).get()
+    const context = {
+      dataset,
+      index,
+      scan: {
+        byType: (t: string) => byType.get(t) ?? [],
+        byId: (id: string) => index.get(id),
+        byIds: () => [],
+      },
+    }
+    const result = !asServed
+      ? await (await evaluate(tree, { dataset, params: {} })).get()
+      : sourceMap
+        ? await runQueryWithSourceMap(HOME_PAGE_QUERY, context, 'key')
+        : await runQuery(HOME_PAGE_QUERY, context)
     JSON.stringify(result)
     times.push(performance.now() - start)
   }
@@ -207,6 +218,7 @@ async function queryFigures(label: string, store: ContentStore) {
   const rows: [string, { p50: number; p99: number; perSecond: number }][] = [
     ['groq-js in-process (floor)', floor],
     ['in-process as served (indexes)', await inProcess(store, true)],
+    ['in-process + resultSourceMap', await inProcess(store, true, true)],
   ]
   for (const queryCache of [true, false]) {
     const { server, base } = await listen({ queryCache }, store)
@@ -234,7 +246,10 @@ async function queryFigures(label: string, store: ContentStore) {
     )
   }
   const served = rows[1]![1]
-  for (const [name, r] of rows.slice(2)) {
+  console.log(
+    `  resultSourceMap: ${(served.perSecond / rows[2]![1].perSecond).toFixed(2)}x the time of the same evaluation without`,
+  )
+  for (const [name, r] of rows.slice(3)) {
     console.log(
       `  ${name}: in-process/HTTP throughput = ${(floor.perSecond / r.perSecond).toFixed(2)}x vs the groq-js floor, ${(served.perSecond / r.perSecond).toFixed(2)}x vs in-process as served (target <= 2x)`,
     )

@@ -14,6 +14,7 @@ const show = {
   city: 'Dublin',
   slug: { _type: 'slug', current: 'whelans-dublin' },
   startsAt: '2026-12-01T20:00:00Z',
+  tags: ['folk', 'live', 'all ages'],
   setlist: [
     { _key: 'k-open', _type: 'song', title: 'Opener' },
     { _key: 'k-mid', _type: 'song', title: 'Ballad' },
@@ -119,15 +120,24 @@ describe('resultSourceMap', () => {
     })
   })
 
-  it('follows slices of documents and of arrays', async () => {
+  it('follows slices and filters of documents and of arrays', async () => {
     const answer = await fetchMapped(
-      `*[_type == "event"] | order(startsAt asc)[0...2]{venue, "encore": setlist[1..2]}`,
+      `*[_type == "event"] | order(startsAt asc)[0...2]{
+        venue,
+        "encore": setlist[1..2],
+        "notOpening": setlist[_key != "k-open"].title,
+        "tags": tags[@ != "live"]
+      }`,
       'withKeyArraySelector',
     )
     expect(sources(answer.resultSourceMap)).toEqual({
       "$[0]['venue']": "show-1: $['venue']",
       "$[0]['encore'][0]": "show-1: $['setlist'][?(@._key=='k-mid')]",
       "$[0]['encore'][1]": "show-1: $['setlist'][?(@._key=='k-close')]",
+      "$[0]['notOpening'][0]": "show-1: $['setlist'][?(@._key=='k-mid')]['title']",
+      "$[0]['notOpening'][1]": "show-1: $['setlist'][?(@._key=='k-close')]['title']",
+      "$[0]['tags'][0]": "show-1: $['tags'][0]",
+      "$[0]['tags'][1]": "show-1: $['tags'][2]",
       "$[1]['venue']": "show-2: $['venue']",
     })
   })

@@ -5,7 +5,7 @@ import { narrowScans, type ScanSources } from './narrow'
 import { hasParameterBracket } from './param-brackets'
 import { readsEverything, type QueryReads } from './sync-tags'
 import { markQuery } from './source-map/rewrite'
-import { originsOf } from './source-map/origins'
+import { originsOf, type Origins } from './source-map/origins'
 import { sourceMapOf, type ContentSourceMap, type SourceMapMode } from './source-map/source-map'
 
 type ParsedQuery = { tree: ExprNode; params: string[]; depth: number; parameterBrackets?: boolean }
@@ -196,14 +196,25 @@ export async function runQueryWithSourceMap(
   context: QueryContext,
   mode: SourceMapMode,
 ): Promise<{ result: unknown; sourceMap: ContentSourceMap }> {
-  const { result, marks, lookup } = await evaluateQuery(query, context, true)
   const origins = originsOf(context.dataset)
-  const dereference =
-    lookup ?? ((id: string) => context.dataset.find((doc) => (doc as { _id?: unknown })?._id === id))
+  const { result, marks, lookup } = await evaluateQuery(query, context, origins)
+  const find = (id: string) => context.dataset.find((doc) => (doc as { _id?: unknown })?._id === id)
+  const dereference = (id: string) => origins.indexed((lookup ?? find)(id))
   return sourceMapOf(result, marks!, { origins, dereference }, mode)
 }
 
-async function evaluateQuery(query: string, context: QueryContext, marked = false) {
+/** Scan sources that index each document they hand out, so its values can be recognised in the result. */
+function indexing(scan: Omit<ScanSources, 'params'>, origins: Origins): Omit<ScanSources, 'params'> {
+  const each = (docs: unknown[]) => docs.map((doc) => origins.indexed(doc))
+  return {
+    byType: (type) => each(scan.byType(type)),
+    byId: (id) => origins.indexed(scan.byId(id)),
+    byIds: (ids) => each(scan.byIds(ids)),
+  }
+}
+
+/** Evaluates as asked; with `origins` (a source map is wanted), the marked query, indexing what it reads. */
+async function evaluateQuery(query: string, context: QueryContext, origins?: Origins) {
   const parsed = parseQuery(query, context.params, context.maxDepth)
   const params = context.params ?? {}
   const missing = parsed.params.find((name) => !(name in params))
@@ -221,11 +232,15 @@ async function evaluateQuery(query: string, context: QueryContext, marked = fals
     // Without both the scan sources and the index, groq-js reads the whole dataset for `*` and `->`.
     const tracked = reads && scan && index ? recording(scan, index, reads) : undefined
     if (reads && !tracked) reads.everything = true
-    const sources = tracked?.scan ?? scan
-    const { tree: base, marks } = marked ? markQuery(parsed.tree) : { tree: parsed.tree, marks: undefined }
+    const recorded = tracked?.scan ?? scan
+    const sources = origins && recorded ? indexing(recorded, origins) : recorded
+    const { tree: base, marks } = origins ? markQuery(parsed.tree) : { tree: parsed.tree, marks: undefined }
     const tree = sources ? narrowScans(base, { ...sources, params }) : base
     if (tracked && readsEverything(tree)) reads!.everything = true
-    const lookup = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
+    // `*` left unnarrowed may hand any document to the result.
+    if (origins && (!sources || readsEverything(tree))) origins.indexAll()
+    const plain = tracked?.dereference ?? (index ? (id: string) => index.get(id) : undefined)
+    const lookup = origins && plain ? (id: string) => origins.indexed(plain(id)) : plain
     const value = await evaluate(tree, {
       ...options,
       params,

@@ -1,4 +1,4 @@
-import { extend, isPlainObject, memberSegment, type Origin } from './origins'
+import { extend, isPlainObject, memberSegment, type Origin, type Origins } from './origins'
 
 /**
  * A value an expression yields, with where it came from when it came verbatim from a document. `elements`
@@ -10,13 +10,15 @@ export type Tracked = {
   origin?: Origin
   elements?: Tracked[]
   alternatives?: Tracked[]
+  /** A filter's members, of which the value the query returned is a subsequence (value itself unknown). */
+  subsequenceOf?: Tracked[]
 }
 
 /** groq-js's scope chain: `@`, and `^` above it; a hidden scope (a `[]` traversal) passes its parent on. */
 export type Scope = { at: Tracked; parent: Scope | null; hidden: boolean }
 
 export type NavigationContext = {
-  origins: WeakMap<object, Origin>
+  origins: Origins
   dereference: (id: string) => unknown
 }
 
@@ -53,16 +55,20 @@ export function membersOf(array: Tracked, ctx: NavigationContext): Tracked[] | u
   )
 }
 
+/** A tracked value whose value is known: not a choice of alternatives, not a filter's yet unknown subset. */
+const definite = (tracked: Tracked | undefined) =>
+  tracked && !tracked.alternatives && !tracked.subsequenceOf ? tracked : undefined
+
 const arrayOf = (elements: Tracked[]): Tracked => ({ value: elements.map((e) => e.value), elements })
 
 function traverse(node: Node, scope: Scope, ctx: NavigationContext, flat: boolean): Tracked | undefined {
-  const base = navigate(node.base as Node, scope, ctx)
+  const base = definite(navigate(node.base as Node, scope, ctx))
   if (!base) return undefined
   const members = membersOf(base, ctx)
   if (!members) return { value: null }
   const out: Tracked[] = []
   for (const member of members) {
-    const inner = navigate(node.expr as Node, nested(scope, member, true), ctx)
+    const inner = definite(navigate(node.expr as Node, nested(scope, member, true), ctx))
     if (!inner) return undefined
     if (!flat) out.push(inner)
     else if (Array.isArray(inner.value)) out.push(...membersOf(inner, ctx)!)
@@ -89,11 +95,11 @@ export function navigate(node: Node, scope: Scope, ctx: NavigationContext): Trac
     case 'Group':
       return navigate(node.base as Node, scope, ctx)
     case 'AccessAttribute': {
-      const base = node.base ? navigate(node.base as Node, scope, ctx) : scope.at
+      const base = node.base ? definite(navigate(node.base as Node, scope, ctx)) : scope.at
       return base && attribute(base, node.name as string, ctx)
     }
     case 'AccessElement': {
-      const base = navigate(node.base as Node, scope, ctx)
+      const base = definite(navigate(node.base as Node, scope, ctx))
       if (!base) return undefined
       const members = membersOf(base, ctx)
       if (!members) return { value: null }
@@ -101,7 +107,7 @@ export function navigate(node: Node, scope: Scope, ctx: NavigationContext): Trac
       return members[index < 0 ? index + members.length : index] ?? { value: null }
     }
     case 'Slice': {
-      const base = navigate(node.base as Node, scope, ctx)
+      const base = definite(navigate(node.base as Node, scope, ctx))
       if (!base) return undefined
       const members = membersOf(base, ctx)
       if (!members) return { value: null }
@@ -112,15 +118,22 @@ export function navigate(node: Node, scope: Scope, ctx: NavigationContext): Trac
       return arrayOf(members.slice(left, right))
     }
     case 'ArrayCoerce': {
-      const base = navigate(node.base as Node, scope, ctx)
+      const base = definite(navigate(node.base as Node, scope, ctx))
       return base && (Array.isArray(base.value) ? base : { value: null })
     }
     case 'Deref': {
-      const base = navigate(node.base as Node, scope, ctx)
+      const base = definite(navigate(node.base as Node, scope, ctx))
       if (!base) return undefined
       const ref = isPlainObject(base.value) ? base.value._ref : undefined
       if (typeof ref !== 'string') return { value: null }
       return trackedByIdentity(ctx.dereference(ref) ?? null, ctx)
+    }
+    case 'Filter': {
+      // Which members passed is groq-js's to decide; source-map.ts lines the answer up with them.
+      const base = definite(navigate(node.base as Node, scope, ctx))
+      if (!base) return undefined
+      const members = membersOf(base, ctx)
+      return members ? { value: undefined, subsequenceOf: members } : { value: null }
     }
     case 'Map':
       return traverse(node, scope, ctx, false)
@@ -177,6 +190,7 @@ export function isNavigable(node: Node): boolean {
     case 'Slice':
     case 'ArrayCoerce':
     case 'Deref':
+    case 'Filter':
       return isNavigable(node.base as Node)
     case 'Map':
     case 'FlatMap':

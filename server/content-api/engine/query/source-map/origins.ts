@@ -8,8 +8,6 @@ export type Origin = { doc: ViewDocument; path: Segment[] }
 
 type Container = Record<string, unknown> | unknown[]
 
-const byView = new WeakMap<readonly unknown[], WeakMap<object, Origin>>()
-
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -27,32 +25,54 @@ export const extend = (origin: Origin, segment: Segment): Origin => ({
 /**
  * Every object and array of a view's documents, by identity, with its origin. groq-js hands document values
  * through evaluation by reference, so an object in a result that is one of these came verbatim from that place.
- * Built once per view (the view's document array is memoised per dataset version), and only for queries that
- * ask for a source map.
+ * Documents are indexed when a query that asks for a source map reads them (a large `WeakMap` is costly to
+ * build and to collect), and stay indexed for the view's lifetime: the view is memoised per dataset version.
  */
-export function originsOf(view: readonly unknown[]): WeakMap<object, Origin> {
-  const known = byView.get(view)
-  if (known) return known
-  const origins = new WeakMap<object, Origin>()
-  const stack: [Container, Origin][] = []
-  for (const doc of view) {
-    if (!isPlainObject(doc) || typeof doc._id !== 'string') continue
-    const origin: Origin = { doc: doc as ViewDocument, path: [] }
-    origins.set(doc, origin)
-    stack.push([doc, origin])
+export class Origins {
+  private readonly origins = new WeakMap<object, Origin>()
+  private readonly done = new WeakSet<object>()
+
+  constructor(private readonly view: readonly unknown[]) {}
+
+  get(value: object): Origin | undefined {
+    return this.origins.get(value)
   }
-  while (stack.length > 0) {
-    const [container, origin] = stack.pop()!
-    const entries: [Segment, unknown][] = Array.isArray(container)
-      ? container.map((member, index) => [memberSegment(container, index), member])
-      : Object.entries(container)
-    for (const [segment, value] of entries) {
-      if (typeof value !== 'object' || value === null || origins.has(value)) continue
-      const inner = extend(origin, segment)
-      origins.set(value, inner)
-      stack.push([value as Container, inner])
+
+  /** `doc`, indexed. */
+  indexed<T>(doc: T): T {
+    this.index(doc)
+    return doc
+  }
+
+  indexAll() {
+    for (const doc of this.view) this.index(doc)
+  }
+
+  index(doc: unknown) {
+    if (!isPlainObject(doc) || typeof doc._id !== 'string' || this.done.has(doc)) return
+    this.done.add(doc)
+    const origin: Origin = { doc: doc as ViewDocument, path: [] }
+    this.origins.set(doc, origin)
+    const stack: [Container, Origin][] = [[doc, origin]]
+    while (stack.length > 0) {
+      const [container, at] = stack.pop()!
+      const entries: [Segment, unknown][] = Array.isArray(container)
+        ? container.map((member, index) => [memberSegment(container, index), member])
+        : Object.entries(container)
+      for (const [segment, value] of entries) {
+        if (typeof value !== 'object' || value === null || this.origins.has(value)) continue
+        const inner = extend(at, segment)
+        this.origins.set(value, inner)
+        stack.push([value as Container, inner])
+      }
     }
   }
-  byView.set(view, origins)
+}
+
+const byView = new WeakMap<readonly unknown[], Origins>()
+
+export function originsOf(view: readonly unknown[]): Origins {
+  let origins = byView.get(view)
+  if (!origins) byView.set(view, (origins = new Origins(view)))
   return origins
 }

@@ -89,6 +89,24 @@ class SourceMapBuilder {
   }
 }
 
+/**
+ * A filter's answer lined up with the members it was taken from, in order. A value that occurs more than once
+ * among them could be either, so it keeps no origin (no edit link rather than a wrong one).
+ */
+function alignedWith(members: Tracked[], value: unknown[]): Tracked | undefined {
+  const counts = new Map<unknown, number>()
+  for (const member of members) counts.set(member.value, (counts.get(member.value) ?? 0) + 1)
+  const elements: Tracked[] = []
+  let from = 0
+  for (const item of value) {
+    while (from < members.length && members[from]!.value !== item) from++
+    if (from === members.length) return undefined
+    elements.push(counts.get(item) === 1 ? members[from]! : { value: item })
+    from++
+  }
+  return { value, elements }
+}
+
 /** The first of a tracked value's alternatives that is the value the query returned, if any. */
 function matching(tracked: Tracked | undefined, value: unknown): Tracked | undefined {
   if (!tracked) return undefined
@@ -99,6 +117,8 @@ function matching(tracked: Tracked | undefined, value: unknown): Tracked | undef
     }
     return undefined
   }
+  if (tracked.subsequenceOf)
+    return Array.isArray(value) ? alignedWith(tracked.subsequenceOf, value) : undefined
   if (tracked.value === value) return tracked
   const sameLength =
     Array.isArray(tracked.value) && Array.isArray(value) && tracked.value.length === value.length
@@ -116,9 +136,17 @@ function scopeOf(captured: unknown[], ctx: NavigationContext): Scope {
   return scope!
 }
 
-/** What each attribute of an object the query built may hold, following its attribute expressions in order. */
-function candidatesOf(object: Node, scope: Scope, ctx: NavigationContext): Map<string, Tracked> {
+/**
+ * What each attribute of an object the query built may hold, following its attribute expressions in order.
+ * `opaque` when a splat that cannot be followed may have replaced any of them: then none is trusted.
+ */
+function candidatesOf(
+  object: Node,
+  scope: Scope,
+  ctx: NavigationContext,
+): { candidates: Map<string, Tracked>; opaque: boolean } {
   const out = new Map<string, Tracked>()
+  let opaque = false
   for (const attribute of object.attributes as Node[]) {
     const value = attribute.value as Node
     if (attribute.type === 'ObjectAttributeValue') {
@@ -133,24 +161,33 @@ function candidatesOf(object: Node, scope: Scope, ctx: NavigationContext): Map<s
       conditional && value.type === 'Object'
         ? candidatesOf(value, scope, ctx)
         : spread(navigate(value, scope, ctx), ctx)
-    for (const [key, tracked] of inner) {
+    if (inner.opaque) {
+      out.clear()
+      opaque = true
+      continue
+    }
+    for (const [key, tracked] of inner.candidates) {
       const before = out.get(key)
       out.set(key, conditional && before ? { value: undefined, alternatives: [tracked, before] } : tracked)
     }
   }
-  return out
+  return { candidates: out, opaque }
 }
 
-/** The attributes `...x` copies, each tracked from x. */
-function spread(tracked: Tracked | undefined, ctx: NavigationContext): Map<string, Tracked> {
+/** The attributes `...x` copies, each tracked from x; opaque when x cannot be followed. */
+function spread(
+  tracked: Tracked | undefined,
+  ctx: NavigationContext,
+): { candidates: Map<string, Tracked>; opaque: boolean } {
   const out = new Map<string, Tracked>()
-  const object = tracked?.value
-  if (!isPlainObject(object)) return out
-  const scope: Scope = { at: tracked!, parent: null, hidden: false }
+  if (!tracked || tracked.alternatives || tracked.subsequenceOf) return { candidates: out, opaque: true }
+  const object = tracked.value
+  if (!isPlainObject(object)) return { candidates: out, opaque: false }
+  const scope: Scope = { at: tracked, parent: null, hidden: false }
   for (const key of Object.keys(object)) {
     out.set(key, navigate({ type: 'AccessAttribute', name: key }, scope, ctx)!)
   }
-  return out
+  return { candidates: out, opaque: false }
 }
 
 /**
@@ -189,7 +226,7 @@ export function sourceMapOf(
     if (marked?.mark.kind === 'wrap') {
       return walk(object.v ?? null, path, navigate(marked.mark.expr, marked.scope, ctx))
     }
-    const candidates = marked && candidatesOf(marked.mark.object, marked.scope, ctx)
+    const candidates = marked && candidatesOf(marked.mark.object, marked.scope, ctx).candidates
     for (const key of Object.keys(object))
       object[key] = walk(object[key], path + name(key), candidates?.get(key))
     return object
