@@ -30,7 +30,7 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|visual)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/ },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
       name: 'visual',
@@ -41,7 +41,7 @@ export default defineConfig({
     // site project reads as seeded: they run once every site test has finished.
     {
       name: 'after-site',
-      testMatch: /(studio-(news|shows)|live-updates)\.spec\.ts$/,
+      testMatch: /(studio-(news|shows)|live-updates|presentation)\.spec\.ts$/,
       dependencies: ['site'],
     },
   ],

@@ -15,6 +15,8 @@ import type { Logger } from './logger'
 import { createContentClient } from '../web/src/lib/content-client'
 import { createPageResponses, type PageResponses } from './page-cache/page-responses'
 import type { SiteContent } from './page-cache/site-content'
+import type { DraftMode } from './preview/draft-mode'
+import { PREVIEW_MOUNT_PATH } from './preview/preview-router'
 import { createSeoRouter } from './seo/seo-router'
 import type { Renderer } from './ssr/renderer'
 import { ssrHandler } from './ssr/ssr-handler'
@@ -38,6 +40,8 @@ export type AppDeps = {
    * renders and reads the content API over loopback (or Sanity's API CDN).
    */
   siteContent?: SiteContent
+  /** Draft preview for the Studio's Presentation tool (ADR 160); absent: no draft mode. */
+  draftMode?: DraftMode
   /** Page cache limits (tests). */
   pageCacheLimits?: { maxEntries?: number; maxBytes?: number }
 }
@@ -76,7 +80,13 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     requestLogger(logger),
     security,
   )
-  app.use(pages.stored)
+  // A browser in a draft session never gets a stored page (nor stores one, ssr-handler.ts; ADR 160).
+  const { draftMode } = deps
+  app.use(
+    draftMode
+      ? (req, res, next) => (draftMode.isDraftRequest(req) ? next() : pages.stored(req, res, next))
+      : pages.stored,
+  )
 
   app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))
   app.use(compression())
@@ -88,6 +98,7 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
   })
 
   for (const [mountPath, router] of Object.entries(routers)) app.use(mountPath, router)
+  if (draftMode) app.use(PREVIEW_MOUNT_PATH, draftMode.router)
   app.use('/api', apiNotFound)
 
   mountPageRoutes(app, deps, pages)
@@ -152,6 +163,7 @@ function mountPageRoutes(app: Express, deps: AppDeps, pages: PageResponses): voi
         pages,
         contentClient: siteContent?.reader,
         contentApiUrl,
+        draftMode: deps.draftMode,
       }),
     )
   }

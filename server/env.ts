@@ -23,6 +23,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lower-case letters, digits, dashes)')
     .optional(),
+  /**
+   * With SANITY_PROJECT_ID: a Sanity API token with Viewer rights, which the server reads drafts with in the Studio's
+   * preview (ADR 160). Never sent to a browser. Unset: the preview shows published content only.
+   */
+  SANITY_VIEWER_TOKEN: z.string().min(1).optional(),
   /** Dataset name on either backend. */
   SANITY_DATASET: z
     .string()

@@ -18,6 +18,8 @@ import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
+import { createDraftMode } from './preview/draft-mode'
+import { issuePreviewToken } from './preview/preview-token'
 import { createDevRenderer, createProdRenderer, type Renderer } from './ssr/renderer'
 import { youtubeThumbnailRouter } from './youtube/youtube-thumbnail-router'
 import { createYouTubeThumbnails } from './youtube/youtube-thumbnails'
@@ -187,6 +189,19 @@ function youtubeThumbnailsFor(env: Env, logger: Logger) {
   })
 }
 
+/** The Studio's preview (ADR 160): drafts read with a viewer token only the server holds. */
+function draftModeFor(
+  env: Env,
+  contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>,
+  port: () => number,
+) {
+  return createDraftMode({
+    content: publicConfigFrom(env).content,
+    token: env.SANITY_PROJECT_ID ? env.SANITY_VIEWER_TOKEN : issuePreviewToken(contentApi.accounts.apiTokens),
+    loopbackApiUrl: () => `http://127.0.0.1:${port()}/content`,
+  })
+}
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
@@ -216,6 +231,7 @@ async function main() {
     bandName: bandNameFrom(siteContent.reader, logger),
   })
   let loopbackPort: number | undefined
+  const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
   const app = createApp({
     env,
     logger,
@@ -227,8 +243,9 @@ async function main() {
       '/api/newsletter': newsletter.router,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
+    draftMode: draftModeFor(env, contentApi, portForLoopback),
     // Asked on every page request; the port never changes once the server listens.
-    loopbackPort: () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT,
+    loopbackPort: portForLoopback,
   })
   server.on('request', app)
   // No WebSocket here: the Studio's socket is answered in the page (ADR 103). With no 'upgrade' listener Node

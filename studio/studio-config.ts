@@ -2,6 +2,7 @@ import { createClient } from '@sanity/client'
 import { defineConfig, type Config, type Tool } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import type { ContentConfig } from '../web/src/config/public-config'
+import { sitePresentationTool } from './presentation'
 import { schemaTypes } from './schema-types'
 import { singletonsPlugin } from './singletons-plugin'
 import { structure } from './structure'
@@ -36,7 +37,8 @@ export function createStudioConfig(settings: StudioSettings, { title }: { title?
     ...(title ? { title } : {}),
     basePath: STUDIO_BASE_PATH,
     schema: { types: schemaTypes },
-    plugins: [structureTool({ structure, title: 'Content' }), singletonsPlugin()],
+    // The site beside the form, in draft mode, with click to edit (ADR 160).
+    plugins: [structureTool({ structure, title: 'Content' }), sitePresentationTool(), singletonsPlugin()],
     // The newsletter's subscribers, managed through the site's own admin API (server/newsletter).
     tools: (prev: Tool[]) => [...prev, subscribersTool(settings.backend)],
   }

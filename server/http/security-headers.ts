@@ -52,7 +52,8 @@ export function securityHeaders({
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io'],
       'media-src': ["'self'", 'blob:', 'https://cdn.sanity.io'],
-      'frame-src': ['https://www.youtube-nocookie.com'],
+      // 'self': the Studio's Presentation tool shows the site in a frame (ADR 160).
+      'frame-src': ["'self'", 'https://www.youtube-nocookie.com'],
       'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', ...ga.connect],
       'upgrade-insecure-requests': null,
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -8,6 +8,7 @@ import { contentConfigFor } from '../../web/src/config/public-config'
 import { ContentStore } from '../content-api/engine'
 import { createTestApp } from '../testing/test-app'
 import { embeddedSiteContent } from './site-content'
+import { seedWithoutFiles } from './testing/seed-without-files'
 import { sourceRenderer } from './testing/source-renderer'
 
 /**
@@ -16,25 +17,6 @@ import { sourceRenderer } from './testing/source-renderer'
  * values that are per request by nature may differ, named here; their names must still be on both.
  */
 const PER_REQUEST_VALUES = new Set(['date', 'x-request-id'])
-
-/** The seed content's documents with their files left out (images are imported through the asset pipeline). */
-function seedWithoutFiles(): Record<string, unknown>[] {
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(strip).filter((item) => item !== undefined)
-    if (!value || typeof value !== 'object') return value
-    if ('_sanityAsset' in value) return undefined
-    return Object.fromEntries(
-      Object.entries(value)
-        .map(([key, field]) => [key, strip(field)])
-        .filter(([, field]) => field !== undefined),
-    )
-  }
-  const file = path.resolve(import.meta.dirname, '../../content/seed/production.ndjson')
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => strip(JSON.parse(line)) as Record<string, unknown>)
-}
 
 /** Every kind of cached page, from the seed content (content/seed): a slug of each kind that it holds, and 404s. */
 const CACHED_ROUTES = [

@@ -2,10 +2,16 @@ import type { RequestHandler } from 'express'
 import type { PublicConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
+import { pageRendition } from '../page-cache/page-rendition'
 import type { PageResponses } from '../page-cache/page-responses'
 import { recordRenderReads } from '../page-cache/render-reads'
 import type { RenditionInput } from '../page-cache/rendition'
+import { sendRendition } from '../page-cache/send-rendition'
+import type { DraftMode } from '../preview/draft-mode'
 import type { Renderer } from './renderer'
+
+/** A draft page is kept by no cache (ADR 160). */
+export const DRAFT_CACHE_CONTROL = 'private, no-store'
 
 export function ssrHandler({
   renderer,
@@ -14,6 +20,7 @@ export function ssrHandler({
   pages,
   contentClient,
   contentApiUrl,
+  draftMode,
 }: {
   renderer: Renderer
   publicConfig: PublicConfig
@@ -24,19 +31,28 @@ export function ssrHandler({
   contentClient?: ContentClient
   /** Where the render's loaders read content over HTTP (see RenderOptions.contentApiUrl). */
   contentApiUrl?: (req: Parameters<RequestHandler>[0]) => string
+  /** Draft sessions: their pages read drafts and bypass the page cache (ADR 160). */
+  draftMode?: DraftMode
 }): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const apiUrl = contentApiUrl?.(req)
+    const draftClient = draftMode?.isDraftRequest(req) ? draftMode.contentClientFor(req) : undefined
     // Renders from the URL alone: no header, cookie or other request state may reach bytes served to everyone.
+    // A draft page is the exception, and is sent to its browser only (below).
     const produce = async (url: URL): Promise<RenditionInput> => {
       // What the render reads decides which publishes drop it from the page cache (ADR 140).
-      const reads = contentClient ? recordRenderReads(contentClient) : undefined
+      const reads = contentClient && !draftClient ? recordRenderReads(contentClient) : undefined
       const result = await renderer.render(new Request(url), {
-        publicConfig: { ...publicConfig, siteUrl: url.origin },
-        contentClient: reads?.client,
+        publicConfig: {
+          ...publicConfig,
+          siteUrl: url.origin,
+          ...(draftClient && draftMode ? { content: draftMode.browserContent(publicConfig.content) } : {}),
+        },
+        contentClient: draftClient ?? reads?.client,
         contentApiUrl: apiUrl,
         now: clock.now(),
+        draftMode: !!draftClient,
       })
       if (result.type === 'redirect') {
         return {
@@ -57,6 +73,12 @@ export function ssrHandler({
       }
     }
     try {
+      if (draftClient) {
+        // Never the page cache, never a shared cache: this browser's drafts only (ADR 160).
+        const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+        sendRendition(req, res, await pageRendition(await produce(url), DRAFT_CACHE_CONTROL))
+        return
+      }
       await pages.respond(req, res, produce, { asPage: true })
     } catch (error) {
       next(error)

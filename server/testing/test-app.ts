@@ -13,6 +13,7 @@ export function createTestApp(
     routers?: Record<string, Router>
     siteContent?: AppDeps['siteContent']
     pageCacheLimits?: AppDeps['pageCacheLimits']
+    draftMode?: AppDeps['draftMode']
   } = {},
 ): ReturnType<typeof createApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
@@ -24,5 +25,6 @@ export function createTestApp(
     routers: options.routers,
     siteContent: options.siteContent,
     pageCacheLimits: options.pageCacheLimits,
+    draftMode: options.draftMode,
   })
 }

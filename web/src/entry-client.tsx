@@ -1,3 +1,4 @@
+import { APP_STATE_GLOBAL } from './app/app-state'
 import { afterFirstPaint } from './lib/first-load/after-first-paint'
 
 /**
@@ -7,6 +8,9 @@ import { afterFirstPaint } from './lib/first-load/after-first-paint'
  * Hydration starts in a task of its own after the chunk's evaluation, so neither makes the other's task longer
  * (ADR 130).
  */
-afterFirstPaint(() => {
+const hydrateSoon = () =>
   void import('./hydrate-app').then(({ hydrateApp }) => setTimeout(() => void hydrateApp(), 0))
-})
+// A draft page in the Studio's preview frame (ADR 160) has no first paint to protect, and the Presentation tool
+// waits for its overlay to connect: it starts at once.
+if (window[APP_STATE_GLOBAL].draftMode) hydrateSoon()
+else afterFirstPaint(hydrateSoon)

@@ -14,6 +14,7 @@ import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
 import { serializeJsonForScript } from './lib/serialize-json'
 import { syncTagsOf } from './lib/sync-tags'
+import { createEditAttributes } from './preview/edit-attributes'
 
 export type { ClientAssets }
 export { pageCachePolicy, type PageCachePolicy } from './app/page-cache-policy'
@@ -37,6 +38,11 @@ export type RenderOptions = {
   inlineCssText?: ReadonlyMap<string, string>
   /** Whether a page with its stylesheets inside is small enough to keep them there; unset: always. */
   fitsFirstRoundTrip?: (html: string) => boolean
+  /**
+   * A draft session's page (ADR 160): `contentClient` reads drafts with stega, and the browser loads the visual
+   * editing overlay and follows draft edits. Such a page is sent to its browser only, never kept.
+   */
+  draftMode?: boolean
 }
 export type RenderResult =
   { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
@@ -92,6 +98,7 @@ export const renderPage: RenderPage = async (
     now = new Date(),
     inlineCssText = new Map(),
     fitsFirstRoundTrip,
+    draftMode = false,
   },
 ) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
@@ -120,13 +127,19 @@ export const renderPage: RenderPage = async (
     queryState: dehydrate(queryClient),
     syncTags: Object.fromEntries(syncTagsOf(queryClient)),
     now: now.toISOString(),
+    ...(draftMode ? { draftMode: true } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   })
   const url = new URL(request.url)
   const renderWith = (state: AppState) =>
     renderToHtml(
       <InlineCssText.Provider value={inlineCssText}>
-        <App state={state} queryClient={queryClient} contentClient={contentClient}>
+        <App
+          state={state}
+          queryClient={queryClient}
+          contentClient={contentClient}
+          editAttributes={draftMode ? createEditAttributes(publicConfig.content) : undefined}
+        >
           {state.error ? (
             <RouteError status={state.error.status} />
           ) : (

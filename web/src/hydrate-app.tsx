@@ -1,4 +1,4 @@
-import { hydrate } from '@tanstack/react-query'
+import { hydrate, type QueryClient } from '@tanstack/react-query'
 import { startTransition, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, type RouteObject } from 'react-router'
@@ -15,7 +15,11 @@ import { holdHydration } from './lib/first-load/use-hydrated'
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave
  * the server's HTML inert, lazy-route.tsx), or the error page's, only where the server rendered one.
  */
-async function pageToHydrate(error: AppState['error'], routes: RouteObject[]): Promise<ReactNode> {
+async function pageToHydrate(
+  error: AppState['error'],
+  routes: RouteObject[],
+  beside?: ReactNode,
+): Promise<ReactNode> {
   if (error) {
     const { RouteError } = await import('./app/route-error')
     return <RouteError status={error.status} />
@@ -24,8 +28,22 @@ async function pageToHydrate(error: AppState['error'], routes: RouteObject[]): P
   return (
     <BrowserRouter>
       <AppRoutes routes={routes} />
+      {beside}
     </BrowserRouter>
   )
+}
+
+/**
+ * A draft page's own code (ADR 160), fetched before it hydrates: its click-to-edit attributes are part of the
+ * server's HTML. A public page never fetches it.
+ */
+async function draftPreview(state: AppState, queryClient: QueryClient) {
+  if (!state.draftMode) return undefined
+  const { createEditAttributes, PreviewBridge } = await import('./preview/draft-preview')
+  return {
+    editAttributes: createEditAttributes(state.config.content),
+    bridge: <PreviewBridge queryClient={queryClient} />,
+  }
 }
 
 /**
@@ -40,7 +58,8 @@ export async function hydrateApp() {
 
   // React Router in declarative mode: in the browser the pages load their data through react-query (ADR 030).
   const routes = createRoutes({ queryClient, contentClient })
-  const pageReady = pageToHydrate(state.error, routes)
+  const preview = await draftPreview(state, queryClient)
+  const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-20 ms of CPU, a long
   // task under Lighthouse's 4x slowdown, and the event list created its formatters while it hydrated, in a slice
   // React cannot split. Created here, in a task of its own while the route's chunk is on its way, any formatter
@@ -56,10 +75,20 @@ export async function hydrateApp() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <App state={state} queryClient={queryClient} contentClient={contentClient}>
+      <App
+        state={state}
+        queryClient={queryClient}
+        contentClient={contentClient}
+        editAttributes={preview?.editAttributes}
+      >
         {page}
       </App>,
     )
   })
-  followPublishesLater(queryClient, state.config.content, state.syncTags)
+  // A draft page follows draft edits at once (the live stream of the draft proxy); a public page waits (ADR 130).
+  if (state.draftMode) {
+    void import('./lib/live-updates').then((live) =>
+      live.followPublishes(queryClient, state.config.content, state.syncTags),
+    )
+  } else followPublishesLater(queryClient, state.config.content, state.syncTags)
 }

@@ -16,6 +16,8 @@ export type AppState = {
   now: string
   /** The sync tags of each dehydrated query, by query hash (lib/sync-tags.ts): what live updates compare. */
   syncTags?: Record<string, string[] | null>
+  /** A draft session's page (ADR 160): the browser loads visual editing and follows draft edits at once. */
+  draftMode?: true
   /** Set when a loader failed on the server: both renders show the error page. */
   error?: { status: number }
 }

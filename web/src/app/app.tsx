@@ -3,6 +3,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { ContentProvider } from '../lib/content-context'
 import type { ContentClient } from '../lib/content-client'
 import { NowProvider } from '../lib/now'
+import { EditAttributesProvider, type EditAttributes } from '../lib/preview/edit-target'
 import { PublicConfigProvider } from '../lib/public-config-context'
 import type { AppState } from './app-state'
 import { Document } from './document'
@@ -12,11 +13,14 @@ export function App({
   state,
   queryClient,
   contentClient,
+  editAttributes,
   children,
 }: {
   state: AppState
   queryClient: QueryClient
   contentClient: ContentClient
+  /** A draft page's click-to-edit attributes (ADR 160). */
+  editAttributes?: EditAttributes
   children: ReactNode
 }) {
   return (
@@ -25,7 +29,9 @@ export function App({
         <NowProvider serverNow={Date.parse(state.now)}>
           <ContentProvider client={contentClient} config={state.config.content}>
             <QueryClientProvider client={queryClient}>
-              <Document assets={state.assets}>{children}</Document>
+              <EditAttributesProvider value={editAttributes}>
+                <Document assets={state.assets}>{children}</Document>
+              </EditAttributesProvider>
             </QueryClientProvider>
           </ContentProvider>
         </NowProvider>

@@ -1,5 +1,6 @@
 import { useImageUrl } from '../../lib/content-context'
 import { hasImage, imageSrcSet, type ImageRef } from '../../lib/image-url'
+import { useEditAttributes, type EditTarget } from '../../lib/preview/edit-target'
 
 const COVER_ASPECT = 16 / 9
 const COVER_WIDTHS = [400, 640, 800, 1200, 1600]
@@ -13,13 +14,17 @@ export function CoverImage({
   sizes,
   eager = false,
   className,
+  editTarget,
 }: {
   image: ImageRef | undefined
   sizes: string
   eager?: boolean
   className?: string
+  /** Where the cover is edited (a draft page's click to edit, ADR 160). */
+  editTarget?: EditTarget
 }) {
   const imageUrl = useImageUrl()
+  const edit = useEditAttributes()
   if (!hasImage(image)) return null
   const width = 800
   const height = Math.round(width / COVER_ASPECT)
@@ -36,6 +41,7 @@ export function CoverImage({
       fetchPriority={eager ? 'high' : 'auto'}
       // The eager cover is the page's LCP element: painted in the page's first frame, not one after (ADR 130).
       decoding={eager ? 'sync' : 'async'}
+      {...(editTarget ? edit(editTarget) : {})}
     />
   )
 }

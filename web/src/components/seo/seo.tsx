@@ -1,3 +1,5 @@
+import { stegaCleanText } from '../../lib/preview/stega-clean'
+
 export type SeoProps = {
   title: string
   description?: string | null
@@ -14,18 +16,15 @@ export type SeoProps = {
 /**
  * A page's metadata: title, description, canonical link, Open Graph and Twitter tags. Plain React 19
  * elements: React hoists them into <head>, and the server renders the whole document, so crawlers and link
- * unfurlers (which run no JavaScript) see them in the HTML.
+ * unfurlers (which run no JavaScript) see them in the HTML. On a draft page the texts may carry stega edit links,
+ * which never belong in the head (ADR 160).
  */
-export function Seo({
-  title,
-  description,
-  image,
-  imageAlt,
-  url,
-  type = 'website',
-  siteName,
-  noindex,
-}: SeoProps) {
+export function Seo(props: SeoProps) {
+  const { image, url, type = 'website', noindex } = props
+  const title = stegaCleanText(props.title)
+  const description = stegaCleanText(props.description)
+  const imageAlt = stegaCleanText(props.imageAlt)
+  const siteName = stegaCleanText(props.siteName)
   return (
     <>
       <title>{title}</title>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { useEditAttributes, useIsDraftPage, type EditAttributes } from '../../../lib/preview/edit-target'
 import { showPath } from '../../shows'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
@@ -8,25 +9,33 @@ import { placeLabel, type ListedEvent } from '../utils/event-rules'
  * columns and actions stay as they are and the ticket link stays on top of it.
  */
 export function EventList({ events }: { events: ListedEvent[] }) {
+  // Draft pages only: the date and status are not plain strings from content, so they carry no stega (ADR 160).
+  const edit = useEditAttributes()
+  // On a draft page the stretched link lets the pointer through, so the click-to-edit overlay sees the texts.
+  const linkStyle = useIsDraftPage() ? { pointerEvents: 'none' as const } : undefined
   return (
     <ul className="event-list">
       {events.map((event) => (
         <li key={event.id} className="event-list__row">
           {event.slug ? (
-            <Link className="event-list__link" to={showPath(event.slug)}>
+            <Link className="event-list__link" to={showPath(event.slug)} style={linkStyle}>
               <span className="visually-hidden">
                 {event.venue}, {placeLabel(event)}, {event.dateLabel}: show details
               </span>
             </Link>
           ) : null}
           <div className={`event-list__item${event.isPast ? ' event-list__item--past' : ''}`}>
-            <time className="event-list__date" dateTime={event.startDate}>
+            <time
+              className="event-list__date"
+              dateTime={event.startDate}
+              {...edit({ id: event.id, type: 'event', path: 'startsAt' })}
+            >
               {event.dateLabel}
             </time>
             <span className="event-list__venue">{event.venue}</span>
             <span className="event-list__city">{placeLabel(event)}</span>
             <span className="event-list__action">
-              <EventAction event={event} />
+              <EventAction event={event} edit={edit} />
             </span>
           </div>
         </li>
@@ -35,10 +44,16 @@ export function EventList({ events }: { events: ListedEvent[] }) {
   )
 }
 
-function EventAction({ event }: { event: ListedEvent }) {
+function EventAction({ event, edit }: { event: ListedEvent; edit: EditAttributes }) {
   if (event.ticketLink) {
     return (
-      <a className="button button--primary" href={event.ticketLink} target="_blank" rel="noopener">
+      <a
+        className="button button--primary"
+        href={event.ticketLink}
+        target="_blank"
+        rel="noopener"
+        {...edit({ id: event.id, type: 'event', path: 'ticketUrl' })}
+      >
         {event.actionLabel}
         <span className="visually-hidden"> for {event.venue} (opens in a new tab)</span>
       </a>
@@ -46,11 +61,21 @@ function EventAction({ event }: { event: ListedEvent }) {
   }
   if (event.isPast) {
     return (
-      <s className="event-list__status event-list__status--past">
+      <s
+        className="event-list__status event-list__status--past"
+        {...edit({ id: event.id, type: 'event', path: 'status' })}
+      >
         <span className="visually-hidden">Past show: </span>
         {event.actionLabel}
       </s>
     )
   }
-  return <span className={`event-list__status event-list__status--${event.status}`}>{event.actionLabel}</span>
+  return (
+    <span
+      className={`event-list__status event-list__status--${event.status}`}
+      {...edit({ id: event.id, type: 'event', path: 'status' })}
+    >
+      {event.actionLabel}
+    </span>
+  )
 }

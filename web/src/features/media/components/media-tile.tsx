@@ -4,6 +4,7 @@ import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
 import { youtubeThumbnailPath } from '../../../lib/youtube-contract'
 import { mediaAlt } from '../utils/gallery-rules'
+import { useEditAttributes } from '../../../lib/preview/edit-target'
 
 const THUMB_WIDTH = 640
 const THUMB_ASPECT = 4 / 3
@@ -32,6 +33,7 @@ export function MediaTile({
   onOpen: (index: number) => void
 }) {
   const imageUrl = useImageUrl()
+  const edit = useEditAttributes()
   const [failed, setFailed] = useState(false)
   // The server's <img> may fail before hydration, when no React listener heard its `error` event.
   const failedBeforeHydration = useCallback((img: HTMLImageElement | null) => {
@@ -71,6 +73,7 @@ export function MediaTile({
           loading="lazy"
           decoding="async"
           onError={() => setFailed(true)}
+          {...edit({ id: item._id, type: 'mediaItem', path: item.kind === 'image' ? 'image' : 'poster' })}
         />
       ) : null}
       {!source || failed ? <span className="media-tile__unavailable">Image unavailable</span> : null}

@@ -15,6 +15,7 @@ export function NewsCard({ post, eager }: { post: NewsSummary; eager: boolean })
           className="news-card__image"
           sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
           eager={eager}
+          editTarget={{ id: post._id, type: 'newsPost', path: 'coverImage' }}
         />
       </Link>
       <div className="news-card__text">

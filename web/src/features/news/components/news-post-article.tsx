@@ -7,6 +7,7 @@ import { NewsDate } from './news-date'
 import { PostBody } from '../../../components/content/post-body'
 import { PostNeighbours } from './post-neighbours'
 import { ShareLinks } from './share-links'
+import { stegaCleanText } from '../../../lib/preview/stega-clean'
 
 /** A whole post: title, date, cover, body, sharing and the neighbouring posts. */
 export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
@@ -30,12 +31,14 @@ export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
             className="news-post__cover"
             sizes="(min-width: 48rem) 46rem, 100vw"
             eager
+            editTarget={{ id: post._id, type: 'newsPost', path: 'coverImage' }}
           />
           {credit ? <figcaption className="news-post__credit">{credit}</figcaption> : null}
         </figure>
       ) : null}
       {post.body ? <PostBody value={post.body} /> : null}
-      <ShareLinks url={url} title={post.title ?? ''} />
+      {/* Share links put the title in a URL: never with a draft page's stega (ADR 160). */}
+      <ShareLinks url={url} title={stegaCleanText(post.title ?? '')} />
       <PostNeighbours newer={post.newer} older={post.older} />
     </article>
   )

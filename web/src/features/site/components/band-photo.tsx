@@ -1,6 +1,7 @@
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import { useImageUrl } from '../../../lib/content-context'
 import { photoCreditLine } from '../../../lib/photo-credit'
+import { useEditAttributes } from '../../../lib/preview/edit-target'
 import type { SiteSettings } from '../api/get-site-settings'
 import './band-photo.css'
 
@@ -9,6 +10,7 @@ const PHOTO_WIDTHS = [640, 960, 1440, 1920]
 /** The full-width band photo with the logo over it and its photographer in the corner (below the fold: loaded lazily, size reserved). */
 export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
   const imageUrl = useImageUrl()
+  const edit = useEditAttributes()
   const photo = settings?.bandPhoto
   if (!hasImage(photo)) return null
   const size = imageDimensions(photo) ?? { width: 1920, height: 800 }
@@ -26,6 +28,7 @@ export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
         alt={photo.alt ?? ''}
         loading="lazy"
         decoding="async"
+        {...edit({ id: 'siteSettings', type: 'siteSettings', path: 'bandPhoto' })}
       />
       {hasImage(logo) ? (
         <img

@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contentConfigFor } from '../../web/src/config/public-config'
+import { createEmbeddedContentApi, type EmbeddedContentApi } from '../content-api/embedded-content-api'
+import { ContentStore } from '../content-api/engine'
+import { parseEnv } from '../env'
+import { createLogger } from '../logger'
+import { embeddedSiteContent } from '../page-cache/site-content'
+import { seedWithoutFiles } from '../page-cache/testing/seed-without-files'
+import { sourceRenderer } from '../page-cache/testing/source-renderer'
+import { createTestApp } from '../testing/test-app'
+import { createDraftMode } from './draft-mode'
+import { DRAFT_COOKIE } from './draft-sessions'
+import { issuePreviewToken } from './preview-token'
+
+/**
+ * Draft sessions are kept apart from everyone else (issue 28, ADR 160), through the real app: the embedded
+ * content API, the page cache and the feeds, a secret document as the Studio's Presentation tool writes it.
+ */
+const SHOW = 'event-2025-11-08-irvine-bowl'
+const SHOW_PAGE = '/shows/2025-11-08-irvine-bowl-laguna-beach'
+const POST = 'news-anniversary-tour'
+const DRAFT_VENUE = 'Draft Venue Zq7'
+const DRAFT_TITLE = 'Draft Title Zq7'
+const SECRET = 'a-valid-secret-from-the-studio'
+const OLD_SECRET = 'a-secret-from-two-hours-ago'
+const HOUR_MS = 60 * 60 * 1000
+
+describe('draft isolation', { timeout: 120_000 }, () => {
+  let dataDir: string
+  let store: ContentStore
+  let contentApi: EmbeddedContentApi
+  let server: Server
+  let url: string
+  let storeNow = Date.now()
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'draft-isolation-'))
+    store = new ContentStore({ file: path.join(dataDir, 'content.sqlite'), now: () => new Date(storeNow) })
+    const secretDoc = (id: string, secret: string) => ({
+      _id: `drafts.${id}`,
+      _type: 'sanity.previewUrlSecret',
+      secret,
+      source: 'presentation',
+      studioUrl: 'https://studio.test/admin',
+    })
+    storeNow = Date.now() - 2 * HOUR_MS
+    await store.commit('production', { author: 'test' }, (ws) => {
+      for (const doc of seedWithoutFiles()) ws.apply(String(doc._id), { createOrReplace: doc as never })
+      ws.apply(`drafts.old-secret`, { createOrReplace: secretDoc('old-secret', OLD_SECRET) as never })
+    })
+    storeNow = Date.now()
+    await store.commit('production', { author: 'test' }, (ws) => {
+      const show = ws.get(SHOW)!
+      const post = ws.get(POST)!
+      ws.apply(`drafts.${SHOW}`, {
+        createOrReplace: { ...show, _id: `drafts.${SHOW}`, venue: DRAFT_VENUE } as never,
+      })
+      ws.apply(`drafts.${POST}`, {
+        createOrReplace: { ...post, _id: `drafts.${POST}`, title: DRAFT_TITLE } as never,
+      })
+      ws.apply(`drafts.new-secret`, { createOrReplace: secretDoc('new-secret', SECRET) as never })
+    })
+    const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' })
+    contentApi = await createEmbeddedContentApi({ env, store, logger: createLogger(env) })
+    const content = contentConfigFor({ dataset: 'production' })
+    server = createServer()
+    const draftMode = createDraftMode({
+      content,
+      token: issuePreviewToken(contentApi.accounts.apiTokens),
+      loopbackApiUrl: () => `${url}/content`,
+    })
+    const app = createTestApp({
+      env: { TEST_NOW: '2025-10-01T12:00:00Z' },
+      renderer: sourceRenderer(),
+      siteContent: embeddedSiteContent(store, content),
+      routers: { '/content': contentApi.router },
+      draftMode,
+    })
+    server.on('request', app)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    contentApi?.close()
+    store?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const enable = (secret?: string) =>
+    fetch(
+      `${url}/api/preview/enable?${new URLSearchParams({
+        ...(secret === undefined ? {} : { 'sanity-preview-secret': secret }),
+        'sanity-preview-pathname': SHOW_PAGE,
+      })}`,
+      { redirect: 'manual' },
+    )
+
+  /** A browser in a draft session: the cookie the enable route set. */
+  async function draftCookie(): Promise<string> {
+    const answer = await enable(SECRET)
+    expect(answer.status).toBe(307)
+    expect(answer.headers.get('location')).toBe(SHOW_PAGE)
+    const cookie = answer.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(new RegExp(`^${DRAFT_COOKIE}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict;`))
+    return cookie.split(';')[0]!
+  }
+
+  it('refuses a missing, expired or forged secret with 401 and no cookie', async () => {
+    for (const secret of [undefined, '', OLD_SECRET, 'forged-secret', `${SECRET}x`]) {
+      const answer = await enable(secret)
+      expect(answer.status, String(secret)).toBe(401)
+      expect(answer.headers.get('set-cookie'), String(secret)).toBeNull()
+      expect(((await answer.json()) as { message: string }).message).toMatch(/secret/)
+    }
+  })
+
+  it('shows drafts to the draft session only, with private, no-store, and never through the page cache', async () => {
+    // A visitor first: the published page is rendered and kept.
+    const before = await fetch(`${url}${SHOW_PAGE}`)
+    expect(before.headers.get('cache-control')).toMatch(/^public/)
+    expect(await before.text()).not.toContain(DRAFT_VENUE)
+
+    const cookie = await draftCookie()
+    const draft = await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })
+    expect(draft.status).toBe(200)
+    expect(draft.headers.get('cache-control')).toBe('private, no-store')
+    const html = await draft.text()
+    expect(html).toContain(DRAFT_VENUE)
+    expect(html).toContain('"draftMode":true')
+
+    // The visitor after it still gets the published page, from the cache or a new render alike.
+    for (const target of [SHOW_PAGE, '/', '/news', `/news/anniversary-tour`]) {
+      const page = await fetch(`${url}${target}`)
+      expect(page.headers.get('cache-control'), target).toMatch(/^public/)
+      const text = await page.text()
+      expect(text, target).not.toContain(DRAFT_VENUE)
+      expect(text, target).not.toContain(DRAFT_TITLE)
+      expect(text, target).not.toContain('draftMode')
+    }
+  })
+
+  it('keeps drafts out of the RSS feed, the sitemap and the calendars, even for a draft session', async () => {
+    const cookie = await draftCookie()
+    for (const feed of ['/news/rss.xml', '/sitemap.xml', '/shows.ics', `${SHOW_PAGE}.ics`]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const answer = await fetch(`${url}${feed}`, { headers })
+        expect(answer.status, feed).toBe(200)
+        const text = await answer.text()
+        expect(text, feed).not.toContain(DRAFT_VENUE)
+        expect(text, feed).not.toContain(DRAFT_TITLE)
+      }
+    }
+  })
+
+  it('reads drafts through the proxy only in a draft session, with the server token never sent', async () => {
+    const query = `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
+      query: '*[_id == $id][0].venue',
+      $id: JSON.stringify(SHOW),
+    })}`
+    const anonymous = await fetch(query)
+    expect(anonymous.status).toBe(401)
+    const cookie = await draftCookie()
+    const answer = await fetch(query, { headers: { cookie } })
+    expect(answer.headers.get('cache-control')).toBe('private, no-store')
+    const body = (await answer.json()) as { result: string; syncTags?: string[] }
+    // The venue with its stega edit link (invisible characters) after it.
+    expect(body.result.startsWith(DRAFT_VENUE)).toBe(true)
+    expect(body.result.length).toBeGreaterThan(DRAFT_VENUE.length)
+    expect(JSON.stringify(body)).not.toMatch(/lft_/)
+  })
+
+  it('ends the session on disable', async () => {
+    const cookie = await draftCookie()
+    const disabled = await fetch(`${url}/api/preview/disable`, { headers: { cookie }, redirect: 'manual' })
+    expect(disabled.status).toBe(303)
+    expect(disabled.headers.get('set-cookie')).toMatch(new RegExp(`^${DRAFT_COOKIE}=; .*Max-Age=0`))
+    const page = await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })
+    expect(page.headers.get('cache-control')).toMatch(/^public/)
+    expect(await page.text()).not.toContain(DRAFT_VENUE)
+  })
+})

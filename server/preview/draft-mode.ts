@@ -1,0 +1,46 @@
+import type { Request, Router } from 'express'
+import type { ContentConfig } from '../../web/src/config/public-config'
+import type { ContentClient } from '../../web/src/lib/content-client'
+import { draftClientsFor, draftContentClient } from './draft-reads'
+import { createDraftSessions, type DraftSessions } from './draft-sessions'
+import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
+
+/** Draft mode as the app uses it (app.ts): who is in it, how their pages read, and its routes. */
+export type DraftMode = {
+  sessions: DraftSessions
+  /** Whether this request comes from a browser in a draft session (never served from or into the page cache). */
+  isDraftRequest: (req: Request) => boolean
+  /** How a draft page's loaders read: drafts, with stega; undefined when no token is configured. */
+  contentClientFor: (req: Request) => ContentClient | undefined
+  /** The content config a draft page hands the browser: its reads and live stream go through the proxy. */
+  browserContent: (content: ContentConfig) => ContentConfig
+  /** Mounted at PREVIEW_MOUNT_PATH. */
+  router: Router
+}
+
+export function createDraftMode({
+  content,
+  token,
+  loopbackApiUrl,
+  sessions = createDraftSessions(),
+}: {
+  content: ContentConfig
+  /** Reads drafts: a viewer token of the embedded content API, or SANITY_VIEWER_TOKEN; unset: no draft mode. */
+  token: string | undefined
+  /** The embedded content API over loopback for this request (unused with a Sanity project). */
+  loopbackApiUrl: (req: Request) => string
+  sessions?: DraftSessions
+}): DraftMode {
+  const clients = token ? draftClientsFor({ content, token }) : undefined
+  const clientFor = (req: Request) => clients?.(loopbackApiUrl(req))
+  return {
+    sessions,
+    isDraftRequest: (req) => sessions.isDraftRequest(req),
+    contentClientFor: (req) => {
+      const client = clientFor(req)
+      return client && draftContentClient(client)
+    },
+    browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
+    router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset }),
+  }
+}

@@ -1,0 +1,93 @@
+import { createClient, type ClientConfig, type SanityClient } from '@sanity/client'
+import type { FilterDefault } from '@sanity/client/stega'
+import type { ContentConfig } from '../../web/src/config/public-config'
+import type { ContentClient } from '../../web/src/lib/content-client'
+
+/** Where the Studio is: the stega edit links and the Presentation tool's overlays open documents there. */
+export const STUDIO_URL = '/admin'
+
+/**
+ * The content fields whose strings carry stega edit links in draft mode (click to edit, issue 28). An allowlist,
+ * not Sanity's default denylist alone: every other string (slugs, time zones, kinds, statuses, country codes,
+ * alt text, the band's name in labels) is read by code or assistive technology, where invisible characters
+ * would change what it does. Values that are not plain text (dates, images, links, statuses) are marked with
+ * `data-sanity` attributes by the components instead.
+ */
+export const STEGA_FIELDS: ReadonlySet<string> = new Set([
+  'tagline',
+  'venue',
+  'city',
+  'caption',
+  'credit',
+  'title',
+  'excerpt',
+  'heading',
+  'notes',
+  // Portable Text spans (the about text, news bodies, the tour promo's copy) and the newsletter popup's text.
+  'text',
+])
+
+export const stegaFilter: FilterDefault = (props) => {
+  const field = props.sourcePath.at(-1)
+  return typeof field === 'string' && STEGA_FIELDS.has(field) && props.filterDefault(props)
+}
+
+export type DraftReadOptions = {
+  content: ContentConfig
+  /** A token that may read drafts, held by the server only. */
+  token: string
+  /** The embedded content API over loopback (`http://127.0.0.1:<port>/content`); unused with a Sanity project. */
+  loopbackApiUrl: string
+}
+
+/**
+ * The @sanity/client configuration for draft reads, the same for both backends but for where the API is: the
+ * drafts perspective, no CDN, the server's token, and stega encoding from the content source maps.
+ */
+export function draftClientConfig({ content, token, loopbackApiUrl }: DraftReadOptions): ClientConfig {
+  const common: ClientConfig = {
+    dataset: content.dataset,
+    apiVersion: content.apiVersion,
+    token,
+    useCdn: false,
+    perspective: 'drafts',
+    stega: { enabled: true, studioUrl: STUDIO_URL, filter: stegaFilter },
+  }
+  return content.backend === 'cloud'
+    ? { ...common, projectId: content.projectId }
+    : { ...common, projectId: content.projectId, apiHost: loopbackApiUrl, useProjectHostname: false }
+}
+
+/** The same client without stega: for checking preview secrets, which must come back as stored. */
+export function plainClient(client: SanityClient): SanityClient {
+  return client.withConfig({ stega: false })
+}
+
+/**
+ * A ContentClient (the interface the site's loaders read through) over @sanity/client in draft mode: results
+ * with stega, and the sync tags the live stream names (what the query read).
+ */
+export function draftContentClient(client: SanityClient): ContentClient {
+  return {
+    async fetch<Result>(
+      query: string,
+      params: Record<string, unknown> = {},
+      options?: { onSyncTags?: (tags: string[] | undefined) => void },
+    ) {
+      const response = await client.fetch<Result>(query, params, { filterResponse: false })
+      options?.onSyncTags?.(response.syncTags)
+      return response.result
+    },
+  }
+}
+
+/** One client per API address (the loopback port is known once the server listens). */
+export function draftClientsFor(options: Omit<DraftReadOptions, 'loopbackApiUrl'>) {
+  let last: { url: string; client: SanityClient } | undefined
+  return (loopbackApiUrl: string): SanityClient => {
+    if (last?.url !== loopbackApiUrl) {
+      last = { url: loopbackApiUrl, client: createClient(draftClientConfig({ ...options, loopbackApiUrl })) }
+    }
+    return last.client
+  }
+}

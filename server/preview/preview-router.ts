@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import type { SanityClient } from '@sanity/client'
+import { validatePreviewUrl } from '@sanity/preview-url-secret'
+import { Router, type Request, type Response } from 'express'
+import { HttpError } from '../http/errors'
+import type { DraftSessions } from './draft-sessions'
+import { plainClient } from './draft-reads'
+
+/** Where the Presentation tool turns draft mode on and off (studio/presentation.ts names the same paths). */
+export const PREVIEW_MOUNT_PATH = '/api/preview'
+/** The browser's content API address in draft mode: this router's proxy with the server's token. */
+export const PREVIEW_CONTENT_PATH = `${PREVIEW_MOUNT_PATH}/content`
+
+const PRIVATE = 'private, no-store'
+
+/** A path on this site (`/news?page=2`), never another origin (`//evil.example`, `/\evil.example`). */
+export function sitePathOr(target: string | undefined, fallback = '/'): string {
+  return target && target.startsWith('/') && !/^\/[/\\]/.test(target) ? target : fallback
+}
+
+/** `$name=<json>` query parameters, as the content API reads them. */
+function paramsOf(req: Request): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(req.query)) {
+    if (!key.startsWith('$') || typeof value !== 'string') continue
+    try {
+      params[key.slice(1)] = JSON.parse(value) as unknown
+    } catch {
+      throw new HttpError(400, `Parameter ${key} is not valid JSON`)
+    }
+  }
+  return params
+}
+
+type PreviewRouterOptions = {
+  sessions: DraftSessions
+  /** The draft-reading client for this request, or undefined when no token is configured. */
+  clientFor: (req: Request) => SanityClient | undefined
+  dataset: string
+}
+
+const refuse = (res: Response, status: number, message: string) =>
+  res.status(status).set('Cache-Control', 'no-store').json({ message })
+
+/**
+ * Draft mode (issue 28, ADR 160): `GET enable` checks the preview secret the Studio's Presentation tool created
+ * (a document only a signed-in editor can write) and starts a draft session for this browser; `GET disable` ends
+ * it. While it lasts, the browser reads drafts through `content/...`, which asks the content API with the
+ * server's token: the token never reaches the browser, and without a session these answer 401.
+ */
+export function createPreviewRouter(options: PreviewRouterOptions): Router {
+  const router = Router()
+  mountSessionRoutes(router, options)
+  mountDraftContentRoutes(router, options)
+  return router
+}
+
+function mountSessionRoutes(router: Router, { sessions, clientFor }: PreviewRouterOptions) {
+  router.get('/enable', async (req, res) => {
+    const secret = req.query['sanity-preview-secret']
+    if (typeof secret !== 'string' || !secret) return refuse(res, 401, 'Missing preview secret')
+    const client = clientFor(req)
+    if (!client) return refuse(res, 503, 'Draft preview is not configured on this server')
+    const { isValid, redirectTo } = await validatePreviewUrl(plainClient(client), req.originalUrl)
+    if (!isValid) return refuse(res, 401, 'Invalid or expired preview secret')
+    res
+      .status(307)
+      .set({ 'Cache-Control': 'no-store', 'Set-Cookie': sessions.cookie(sessions.start(), req.secure) })
+      .location(sitePathOr(redirectTo))
+      .end()
+  })
+
+  const disable = (req: Request, res: Response) => {
+    sessions.end(req)
+    res
+      .status(303)
+      .set({ 'Cache-Control': 'no-store', 'Set-Cookie': sessions.cookie(undefined, req.secure) })
+      .location(sitePathOr(typeof req.query.redirect === 'string' ? req.query.redirect : undefined))
+      .end()
+  }
+  router.get('/disable', disable)
+  router.post('/disable', disable)
+}
+
+function mountDraftContentRoutes(router: Router, { sessions, clientFor, dataset }: PreviewRouterOptions) {
+  /** The draft session's client, or a 401 answered. */
+  const draftClient = (req: Request, res: Response) => {
+    if (!sessions.isDraftRequest(req)) {
+      refuse(res, 401, 'No draft session; open the preview from the Studio')
+      return undefined
+    }
+    const client = clientFor(req)
+    if (!client) refuse(res, 503, 'Draft preview is not configured on this server')
+    else if (req.params.dataset !== dataset) {
+      throw new HttpError(404, `Dataset "${String(req.params.dataset)}" not found`)
+    }
+    return client
+  }
+
+  router.get('/content/:version/data/query/:dataset', async (req, res) => {
+    const client = draftClient(req, res)
+    if (!client) return
+    const query = req.query.query
+    if (typeof query !== 'string' || !query) throw new HttpError(400, 'The query parameter is required')
+    const response = await client.fetch<unknown>(query, paramsOf(req), { filterResponse: false })
+    res.set('Cache-Control', PRIVATE).json({ result: response.result, syncTags: response.syncTags })
+  })
+
+  // The Live Content API with drafts, streamed through with the server's token: the site's live updates
+  // (web/src/lib/live-updates.ts) follow draft edits as they follow publishes.
+  router.get('/content/:version/data/live/events/:dataset', async (req, res) => {
+    const client = draftClient(req, res)
+    if (!client) return
+    const upstream = new AbortController()
+    res.on('close', () => upstream.abort())
+    const lastEventId = req.get('last-event-id')
+    const answer = await fetch(`${client.getUrl(client.getDataUrl('live/events'))}?includeDrafts=true`, {
+      headers: {
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${client.config().token}`,
+        ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+      },
+      signal: upstream.signal,
+    })
+    if (!answer.ok || !answer.body)
+      throw new HttpError(502, `The live events stream answered ${answer.status}`)
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'private, no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    })
+    res.flushHeaders()
+    Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>)
+      .on('error', () => res.end())
+      .pipe(res)
+  })
+}

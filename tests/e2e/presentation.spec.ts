@@ -1,0 +1,92 @@
+import {
+  consoleErrorsFromNow,
+  HTTPS_ORIGIN,
+  publishUntil,
+  signIn,
+  unexpectedStudioErrors,
+} from './support/studio'
+import { E2E_PORT } from './support/servers'
+import { expect, isLocalUrl, test } from './support/test'
+
+// The band manager edits a show beside the site in the Studio's Presentation tool (issue 28, ADR 160): the preview
+// shows the draft as it is typed, fans see the published site until Publish. The venue is published on the main
+// server, whose tour list other specs read as seeded, so playwright.config.ts runs this file only after them
+// (project "after-site").
+test.setTimeout(150_000)
+
+const SITE = `http://localhost:${E2E_PORT}`
+const EVENT_ID = 'event-2025-11-08-irvine-bowl'
+const PUBLISHED_VENUE = 'Irvine Bowl'
+/** Typically well under a second on an idle machine; shared CI machines get a margin. */
+const DRAFT_SHOWN_WITHIN_MS = 10_000
+/** A venue as a draft page shows it: the text, then stega's invisible edit link (format characters, \p{Cf}). */
+const withStega = (text: string) => new RegExp(`^${text}\\p{Cf}+$`, 'u')
+
+test('a venue typed in Presentation shows in the preview at once, fans see it only once published, and a click on it opens its field', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  const venue = `Irvine Bowl Amphitheatre ${Date.now().toString(36)}`
+  await signIn(page)
+  await page.goto(`${HTTPS_ORIGIN}/admin/presentation/event/${EVENT_ID}?preview=/`)
+  const preview = page.frameLocator('iframe')
+  const previewVenue = preview.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })
+  await expect(previewVenue).toHaveText(withStega(PUBLISHED_VENUE), { timeout: 60_000 })
+
+  const fan = await browser.newContext()
+  // As the shared fixture does for every test's own context: nothing leaves localhost.
+  await fan.route(
+    (url) => !isLocalUrl(url),
+    (route) => route.abort('blockedbyclient'),
+  )
+  const fanPage = await fan.newPage()
+  const fanErrors = consoleErrorsFromNow(fanPage)
+  await fanPage.addInitScript(() => {
+    window.localStorage.setItem('newsletter:popupSeen', 'e2e')
+    window.sessionStorage.setItem('tourPromo:closed', 'e2e')
+  })
+
+  // Typed in the form: the preview shows the draft without a reload, in about a second (issue 28: 2 s). Measured
+  // from the Studio's commit and reported; the bound is generous, as the machines running this are shared (the
+  // draft can only come through the live stream: no reload, no focus change, well inside the stale time).
+  const venueField = page.getByRole('textbox', { name: 'Venue' })
+  await expect(venueField).toHaveValue(PUBLISHED_VENUE, { timeout: 60_000 })
+  await preview.locator('html').evaluate(() => ((window as unknown as { same: boolean }).same = true))
+  const committed = page.waitForRequest((req) => req.url().includes('/data/actions/production'))
+  await venueField.fill(venue)
+  await committed
+  const committedAt = Date.now()
+  await expect(preview.locator('.event-list__venue', { hasText: venue })).toBeVisible({
+    timeout: DRAFT_SHOWN_WITHIN_MS,
+  })
+  test
+    .info()
+    .annotations.push({ type: 'draft shown after commit', description: `${Date.now() - committedAt} ms` })
+  expect(await preview.locator('html').evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(
+    true,
+  )
+
+  // A fan, signed out, still sees the published venue.
+  await fanPage.goto(`${SITE}/`)
+  await expect(fanPage.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })).toHaveText(PUBLISHED_VENUE)
+
+  // Click to edit: the venue in the preview opens its document's field.
+  await page.getByRole('textbox', { name: 'Venue' }).blur()
+  // The row's stretched link lies over the text (ADR 120); the overlay finds the venue under the pointer itself.
+  const draftVenue = preview.locator('.event-list__venue', { hasText: venue })
+  await draftVenue.hover({ force: true })
+  await draftVenue.click({ force: true })
+  await expect(page.getByRole('textbox', { name: 'Venue' })).toBeFocused({ timeout: 10_000 })
+
+  await publishUntil(page, '*[_id == $id][0].venue', { id: EVENT_ID }, venue)
+  await fanPage.reload()
+  await expect(fanPage.locator('.event-list__venue', { hasText: venue })).toBeVisible()
+
+  // Presentation logs this when the overlay takes over 3 s to connect after the frame loads, as on a loaded
+  // machine; the connection itself is what the click above proved.
+  const slowConnection = /^Unable to connect to visual editing/
+  expect(unexpectedStudioErrors(consoleErrors).filter((error) => !slowConnection.test(error))).toEqual([])
+  expect(fanErrors).toEqual([])
+  await fan.close()
+})
