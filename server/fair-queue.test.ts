@@ -111,6 +111,26 @@ describe('fair queue', () => {
     await Promise.all(flood.slice(0, 3))
   })
 
+  it('never refuses owed work (a listener checking a commit) for a full line; refusable work pays instead', async () => {
+    const queue = new FairQueue({ slots: 1, reserved: 0, perClientRunning: 1, maxWaiting: 1 })
+    const started: string[] = []
+    const running = held(started, 'r')
+    const first = queue.run('editor', running.task)
+    await tick()
+    // One editor's listeners all check the same commit: far past the line, none refused.
+    const checks = ['c1', 'c2', 'c3'].map((name) => held(started, name))
+    const owed = checks.map((t) => queue.run('editor', t.task, { owed: true }))
+    // A refusable query of the same client is the one refused.
+    await expect(queue.run('editor', held(started, 'q').task)).rejects.toBeInstanceOf(FairQueueFullError)
+    running.finish()
+    await first
+    for (const t of checks) {
+      await tick()
+      t.finish()
+    }
+    expect(await Promise.all(owed)).toEqual(['c1', 'c2', 'c3'])
+  })
+
   it('frees the slot when a task fails', async () => {
     const queue = new FairQueue({ slots: 1, reserved: 0, perClientRunning: 1, maxWaiting: 0 })
     await expect(queue.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')

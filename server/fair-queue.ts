@@ -54,11 +54,17 @@ export type FairTaskOptions = {
   timeoutMs?: number
   /** May always take a reserved slot (editors in their own lane, say). */
   favoured?: boolean
+  /**
+   * Never refused for a full line: work owed to what was already admitted (a commit's check against each open
+   * listener's filter, bounded by the listener caps). Refusing it would end a healthy stream.
+   */
+  owed?: boolean
 }
 
 type Waiting = {
   client: string
   favoured: boolean
+  owed: boolean
   arrived: number
   /** When its time limit passes (Infinity without one). */
   deadline: number
@@ -116,7 +122,7 @@ export class FairQueue {
     task: (signal: AbortSignal, slot: Slot) => Promise<T>,
     options: FairTaskOptions = {},
   ): Promise<T> {
-    const { timeoutMs, favoured = false } = options
+    const { timeoutMs, favoured = false, owed = false } = options
     const arrived = this.now()
     return new Promise<T>((resolve, reject) => {
       const controller = new AbortController()
@@ -125,6 +131,7 @@ export class FairQueue {
       const entry: Waiting = {
         client,
         favoured,
+        owed,
         arrived,
         deadline: arrived + (timeoutMs ?? Infinity),
         expire: () => {
@@ -179,21 +186,24 @@ export class FairQueue {
       this.waitingBy.set(client, line)
       this.waitingCount++
       this.dispatch()
-      if (this.waitingCount > this.options.maxWaiting) this.shed(client)
+      if (!owed && this.waitingCount > this.options.maxWaiting) this.shed(client)
     })
   }
 
   /**
-   * The line is one over: refuses the newest waiting task of the heaviest client (most usage, then most
-   * waiting), which is `newcomer`'s own when no other client is strictly heavier.
+   * The line is one over: refuses the newest refusable (not owed) waiting task of the heaviest client (most
+   * usage, then most waiting), which is `newcomer`'s own when no other client is strictly heavier.
    */
   private shed(newcomer: string): void {
-    let heaviest: { line: Waiting[]; weight: number[] } | undefined
+    let heaviest: { victim: Waiting; weight: number[] } | undefined
     for (const [client, line] of this.waitingBy) {
+      const victim = line.findLast((entry) => !entry.owed)
+      if (!victim) continue
       const weight = [this.usageOf(client), line.length, client === newcomer ? 1 : 0]
-      if (!heaviest || isAbove(weight, heaviest.weight)) heaviest = { line, weight }
+      if (!heaviest || isAbove(weight, heaviest.weight)) heaviest = { victim, weight }
     }
-    const victim = heaviest!.line.at(-1)!
+    if (!heaviest) return
+    const { victim } = heaviest
     this.remove(victim)
     // A refusal costs its client something too: a client that keeps a full line full is not light.
     this.charge(victim.client, REFUSAL_COST_MS)

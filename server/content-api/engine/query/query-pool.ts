@@ -124,8 +124,10 @@ export class QueryPool {
     let answer: WorkerAnswer
     try {
       const { workers, queue } = (await this.lanes)[caller.lane]
+      // A listener's filter check of a commit is owed to a stream already admitted: never refused for a full line.
       answer = await queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
         timeoutMs,
+        owed: task.kind === 'match',
       })
     } catch (error) {
       throw this.failure(error, timeoutMs)
