@@ -120,15 +120,21 @@ describe('fair queue', () => {
     // One editor's listeners all check the same commit: far past the line, none refused.
     const checks = ['c1', 'c2', 'c3'].map((name) => held(started, name))
     const owed = checks.map((t) => queue.run('editor', t.task, { owed: true }))
-    // A refusable query of the same client is the one refused.
-    await expect(queue.run('editor', held(started, 'q').task)).rejects.toBeInstanceOf(FairQueueFullError)
+    // Owed work takes no place in the line: the editor's next query still waits its turn...
+    const query = held(started, 'q')
+    const queried = queue.run('editor', query.task)
+    // ...and only a second one, past the line, is refused.
+    await expect(queue.run('editor', held(started, 'q2').task)).rejects.toBeInstanceOf(FairQueueFullError)
     running.finish()
     await first
     for (const t of checks) {
       await tick()
       t.finish()
     }
+    await tick()
+    query.finish()
     expect(await Promise.all(owed)).toEqual(['c1', 'c2', 'c3'])
+    expect(await queried).toBe('q')
   })
 
   it('frees the slot when a task fails', async () => {

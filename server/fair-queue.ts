@@ -86,6 +86,8 @@ export class FairQueue {
   private runningCount = 0
   private runningReserved = 0
   private waitingCount = 0
+  /** Of those, owed tasks: they never count against `maxWaiting`. */
+  private owedWaiting = 0
   private readonly lightMs: number
   private readonly halfLifeMs: number
   private readonly now: () => number
@@ -185,8 +187,9 @@ export class FairQueue {
       line.push(entry)
       this.waitingBy.set(client, line)
       this.waitingCount++
+      if (owed) this.owedWaiting++
       this.dispatch()
-      if (!owed && this.waitingCount > this.options.maxWaiting) this.shed(client)
+      if (!owed && this.waitingCount - this.owedWaiting > this.options.maxWaiting) this.shed(client)
     })
   }
 
@@ -217,6 +220,7 @@ export class FairQueue {
     line.splice(index, 1)
     if (line.length === 0) this.waitingBy.delete(entry.client)
     this.waitingCount--
+    if (entry.owed) this.owedWaiting--
     return true
   }
 
