@@ -107,8 +107,12 @@ test.describe('media grid', () => {
     await last.scrollIntoViewIfNeeded()
     const img = last.locator('img')
     await expect(img).toHaveAttribute('src', lastSrc)
+    // A fresh server renders this variant on first request, behind the other tests' variants from the same
+    // address (one image lane per client): more than 5 s in one loaded run.
     await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), {
+        timeout: 15_000,
+      })
       .toBe(true)
     expect(requested).toContain(lastPath)
     expect(consoleErrors).toEqual([])

@@ -13,9 +13,10 @@ import {
 // The real Studio in real Chromium against the embedded content API, over HTTPS + HTTP/2. Each test
 // signs in on its own; they share one server and dataset, so each works on its own documents.
 test.describe.configure({ mode: 'serial' })
-// The Studio is a 5 MB app on a shared 2-core machine: give its screens time.
+// The Studio is a 5 MB app on a shared 2-core machine: give its screens time. Each test signs in and publishes
+// two or three times: 84-96 s alone, and past 120 s beside the other e2e workers in CI (the run of 81cc0f8).
 const expect = baseExpect.configure({ timeout: 30_000 })
-test.setTimeout(120_000)
+test.setTimeout(180_000)
 
 test('plain /admin redirects to HTTPS, and the Studio signs in and out with a local account', async ({
   page,

@@ -66,11 +66,16 @@ async function pauseVideosAtStart(page: Page) {
           })
         }
         video.pause()
-        if (video.currentTime !== 0) {
-          const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }))
-          video.currentTime = 0
-          await seeked
-        }
+        if (video.readyState < 2) return
+        // 'seeked' fires before the compositor shows the frame: without waiting for the frame itself, a loaded
+        // machine screenshots the frame the video was paused on (2,134 px of moving edges in one CI run).
+        const presented = new Promise((resolve) => {
+          video.requestVideoFrameCallback(resolve)
+          setTimeout(resolve, 2_000)
+        })
+        const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }))
+        video.currentTime = 0
+        await Promise.all([seeked, presented])
       }),
     )
   })

@@ -81,8 +81,10 @@ export async function publishUntil(
 ) {
   const button = page.getByRole('button', { name: 'Publish', exact: true })
   await expect(async () => {
+    // The button is disabled while the Studio syncs the last keystrokes: retry soon rather than wait out a publish
+    // that was never sent.
     if (await button.isEnabled()) await button.click()
-    await expect.poll(() => publishedQuery(page, query, params), { timeout: 10_000 }).toEqual(expected)
+    await expect.poll(() => publishedQuery(page, query, params), { timeout: 5_000 }).toEqual(expected)
   }).toPass({ timeout: 60_000 })
   // The Studio learns of the publish through the listener: then nothing is left to publish.
   await expect(button).toBeDisabled({ timeout: 20_000 })
