@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import express from 'express'
 import request from 'supertest'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../logger'
 import { batchedRequestLog } from './batched-request-log'
 import { requestLogger } from './request-logger'
@@ -61,6 +61,26 @@ describe('batchedRequestLog', () => {
       [logger.levels.values.warn, 'from-client'],
       [logger.levels.values.error, expect.any(String)],
     ])
+  })
+
+  it("gives req.log the request's id, method and redacted URL, made only when something logs through it", async () => {
+    const { logger, lines } = capture()
+    const children = vi.spyOn(logger, 'child')
+    const app = express()
+    app.use(requestLogger(logger))
+    app.get('/fine', (_req, res) => res.send('ok'))
+    app.get('/broken', (req, res) => {
+      expect(req.log).toBe(req.log)
+      req.log.error('it broke')
+      res.status(500).send('no')
+    })
+    await request(app).get('/fine')
+    expect(children).not.toHaveBeenCalled()
+    await request(app).get('/broken?email=ana@example.com').set('x-request-id', 'r-broken')
+    await nextTurn()
+    expect(children).toHaveBeenCalledTimes(1)
+    const broke = lines().find((line) => line.msg === 'it broke')
+    expect(broke?.req).toEqual({ id: 'r-broken', method: 'GET', url: '/broken?email=[redacted]' })
   })
 
   it('writes every line of one turn of the event loop in one write, each request on its own line', async () => {

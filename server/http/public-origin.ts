@@ -49,8 +49,18 @@ export function isAllowedHost(host: string | undefined, policy: HostPolicy): boo
 
 /** 400 for a Host header that is not ours, before anything builds a URL from it. */
 export function hostAllowList(policy: HostPolicy): RequestHandler {
+  // The answer for the Host values seen last: a site is asked for under a handful of names, and the check
+  // (a pattern and every label) runs before every response. Bounded, since any client may send any value.
+  const seen = new Map<string | undefined, boolean>()
   return (req, res, next) => {
-    if (isAllowedHost(req.get('host'), policy)) return next()
+    const host = req.headers.host
+    let allowed = seen.get(host)
+    if (allowed === undefined) {
+      allowed = isAllowedHost(host, policy)
+      if (seen.size >= 100) seen.clear()
+      seen.set(host, allowed)
+    }
+    if (allowed) return next()
     res
       .status(400)
       .set('Cache-Control', 'no-store')

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { hostNameOf, isLocalHostName } from './public-origin'
+import { requestProtocol } from './request-protocol'
 
 /**
  * Features no page of the site uses, turned off for it and for every frame it embeds. The YouTube players'
@@ -28,7 +29,7 @@ export function transportHeaderList(secure: boolean, hostHeader: string | undefi
 }
 
 export const transportHeaders: RequestHandler = (req, res, next) => {
-  const list = transportHeaderList(req.secure, req.get('host'))
-  for (let i = 0; i < list.length; i += 2) res.set(list[i]!, list[i + 1]!)
+  const list = transportHeaderList(requestProtocol(req) === 'https', req.headers.host)
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i]!, list[i + 1]!)
   next()
 }

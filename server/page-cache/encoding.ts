@@ -7,6 +7,23 @@ export type Encoding = 'br' | 'gzip' | 'identity'
  */
 export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity'
+  let encoding = recent.get(header)
+  if (encoding === undefined) {
+    encoding = parsePreferred(header)
+    if (recent.size >= RECENT_LIMIT) recent.clear()
+    recent.set(header, encoding)
+  }
+  return encoding
+}
+
+/**
+ * The answers for the headers seen last: browsers and proxies send a handful of distinct values, and parsing
+ * one was several per cent of a stored page's CPU (ADR 090). Bounded, since any client may send any value.
+ */
+const recent = new Map<string, Encoding>()
+const RECENT_LIMIT = 100
+
+function parsePreferred(header: string): Encoding {
   const q: Partial<Record<string, number>> = {}
   for (const part of header.split(',')) {
     const [rawName, ...rawParams] = part.split(';')

@@ -25,7 +25,7 @@ export type Rendition = {
    * gets (security, transport, request id) come from the app's middleware, for a stored page as for a new one.
    */
   headers: Readonly<Record<string, string>>
-  /** CSP sources of the inline scripts, for the security middleware's CSP (`res.locals.cspScriptHashes`). */
+  /** CSP sources of the inline scripts, for the security middleware's CSP (`res.locals.allowInlineScripts`). */
   cspScriptHashes: string[]
   /** Strong validator: a hash of the bytes, so equal pages share it and any change changes it. */
   etag: string

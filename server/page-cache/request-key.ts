@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import type { TLSSocket } from 'node:tls'
 import type { PageCachePolicy } from '../../web/src/entry-server'
 import { isLocalHostName } from '../http/public-origin'
+import { requestProtocol } from '../http/request-protocol'
 import { pageCacheKey } from './cache-key'
 
 export type { PageCachePolicy }
@@ -18,22 +18,6 @@ export type RequestKey = {
 
 const ALL_PARAMS_DROPPED: PageCachePolicy = { cacheable: true, params: [] }
 const POLICY_MEMO_LIMIT = 10_000
-
-/** 127.0.0.0/8 and ::1, also IPv4-mapped: the proxies the app trusts (`trust proxy: loopback` in app.ts). */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
-  return v4.startsWith('127.') || address === '::1'
-}
-
-/** As Express's `req.protocol` with `trust proxy: loopback`: X-Forwarded-Proto only from a local proxy. */
-export function requestProtocol(req: IncomingMessage): string {
-  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
-  const forwarded = req.headers['x-forwarded-proto']
-  if (typeof forwarded !== 'string' || !isLoopback(req.socket.remoteAddress)) return own
-  const first = forwarded.split(',')[0]!.trim()
-  return first === 'https' || first === 'http' ? first : own
-}
 
 /**
  * The origin a page is kept and rendered under without SITE_URL: every `*.localhost` name is this machine

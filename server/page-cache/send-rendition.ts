@@ -13,10 +13,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * Answers with a rendition, a new render or a stored one alike: 304 when the client already holds these bytes,
  * else the smallest form the client accepts (brotli, gzip, or as is). The page's own headers were made with the
  * rendition and join those the app's middleware set on `res` (security, transport, request id); the CSP is
- * written with the head from the page's script hashes (http/security-headers.ts). HEAD gets the head only.
+ * replaced by one that allows the page's inline scripts by hash (http/security-headers.ts). HEAD gets the head only.
  */
 export function sendRendition(req: Request, res: Response, rendition: Rendition): void {
-  res.locals.cspScriptHashes = rendition.cspScriptHashes
+  res.locals.allowInlineScripts?.(res, rendition.cspScriptHashes)
   const ok = rendition.status >= 200 && rendition.status < 300
   if (ok && matchesEtag(req.headers['if-none-match'], rendition.etag)) {
     res.writeHead(304, rendition.heads.notModified)
