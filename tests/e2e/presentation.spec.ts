@@ -5,6 +5,15 @@ import {
   signIn,
   unexpectedStudioErrors,
 } from './support/studio'
+import {
+  draftLegs,
+  liveStreamOpen,
+  overlayAfterLoad,
+  recordCommits,
+  recordDraftQueries,
+  recordPreviewTimings,
+  watchText,
+} from './support/preview-timing'
 import { E2E_PORT } from './support/servers'
 import { expect, isLocalUrl, test } from './support/test'
 
@@ -29,6 +38,8 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
 }) => {
   const venue = `Irvine Bowl Amphitheatre ${Date.now().toString(36)}`
   await signIn(page)
+  await recordPreviewTimings(page)
+  const draftQueries = recordDraftQueries(page)
   await page.goto(`${HTTPS_ORIGIN}/admin/presentation/event/${EVENT_ID}?preview=/`)
   const preview = page.frameLocator('iframe')
   const previewVenue = preview.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })
@@ -53,16 +64,20 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   const venueField = page.getByRole('textbox', { name: 'Venue' })
   await expect(venueField).toHaveValue(PUBLISHED_VENUE, { timeout: 60_000 })
   await preview.locator('html').evaluate(() => ((window as unknown as { same: boolean }).same = true))
-  const committed = page.waitForRequest((req) => req.url().includes('/data/actions/production'))
+  // Presentation logs an error when the overlay has not connected 8 s after the frame's load event (below).
+  const overlay = await overlayAfterLoad(preview)
+  test.info().annotations.push({ type: 'overlay after frame load (ms)', description: JSON.stringify(overlay) })
+  console.log(`overlay after the frame's load event (ms): ${JSON.stringify(overlay)}`)
+  await liveStreamOpen(preview)
+  await watchText(preview, '.event-list__venue', venue)
+  const commits = recordCommits(page)
   await venueField.fill(venue)
-  await committed
-  const committedAt = Date.now()
   await expect(preview.locator('.event-list__venue', { hasText: venue })).toBeVisible({
     timeout: DRAFT_SHOWN_WITHIN_MS,
   })
-  test
-    .info()
-    .annotations.push({ type: 'draft shown after commit', description: `${Date.now() - committedAt} ms` })
+  const legs = await draftLegs(preview, commits, draftQueries)
+  test.info().annotations.push({ type: 'draft shown after commit', description: JSON.stringify(legs) })
+  console.log(`draft legs after the commit request (ms): ${JSON.stringify(legs)}`)
   expect(await preview.locator('html').evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(
     true,
   )
@@ -83,10 +98,9 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   await fanPage.reload()
   await expect(fanPage.locator('.event-list__venue', { hasText: venue })).toBeVisible()
 
-  // Presentation logs this when the overlay takes over 3 s to connect after the frame loads, as on a loaded
-  // machine; the connection itself is what the click above proved.
-  const slowConnection = /^Unable to connect to visual editing/
-  expect(unexpectedStudioErrors(consoleErrors).filter((error) => !slowConnection.test(error))).toEqual([])
+  // Among them Presentation's "Unable to connect to visual editing", logged when the overlay has not connected
+  // 8 s after the frame's load event (web/src/preview/start-overlay.ts starts it beside hydration for that).
+  expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
   expect(fanErrors).toEqual([])
   await fan.close()
 })

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
+import type { PreviewPerspective } from './lib/preview/preview-perspective-contract'
 import { RouteError } from './app/route-error'
 import type { RouteHandle } from './app/route-handle'
 import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
@@ -43,6 +44,8 @@ export type RenderOptions = {
    * editing overlay and follows draft edits. Such a page is sent to its browser only, never kept.
    */
   draftMode?: boolean
+  /** What a draft page shows (the Presentation tool's perspective switch); default: drafts. */
+  previewPerspective?: PreviewPerspective
 }
 export type RenderResult =
   { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
@@ -92,13 +95,14 @@ export const renderPage: RenderPage = async (
   request,
   {
     publicConfig,
-    assets,
+    assets: { draftPreload = [], ...siteAssets },
     contentClient: givenClient,
     contentApiUrl,
     now = new Date(),
     inlineCssText = new Map(),
     fitsFirstRoundTrip,
     draftMode = false,
+    previewPerspective = 'drafts',
   },
 ) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
@@ -127,9 +131,11 @@ export const renderPage: RenderPage = async (
     queryState: dehydrate(queryClient),
     syncTags: Object.fromEntries(syncTagsOf(queryClient)),
     now: now.toISOString(),
-    ...(draftMode ? { draftMode: true } : {}),
+    ...(draftMode ? { draftMode: true, previewPerspective } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   })
+  // A draft page preloads the overlay it starts at once; a public page's HTML does not even name it (ADR 160).
+  const assets = draftMode ? { ...siteAssets, preload: [...siteAssets.preload, ...draftPreload] } : siteAssets
   const url = new URL(request.url)
   const renderWith = (state: AppState) =>
     renderToHtml(
