@@ -89,7 +89,10 @@ export function draftClientsFor(options: Omit<DraftReadOptions, 'loopbackApiUrl'
     if (last?.url !== loopbackApiUrl) {
       const drafts = createClient(draftClientConfig({ ...options, loopbackApiUrl }))
       // The Presentation tool's "Published" switch: the same private, uncached page, without the drafts.
-      last = { url: loopbackApiUrl, clients: { drafts, published: drafts.withConfig({ perspective: 'published' }) } }
+      last = {
+        url: loopbackApiUrl,
+        clients: { drafts, published: drafts.withConfig({ perspective: 'published' }) },
+      }
     }
     return last.clients[perspective]
   }

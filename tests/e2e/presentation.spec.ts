@@ -26,8 +26,14 @@ test.setTimeout(150_000)
 const SITE = `http://localhost:${E2E_PORT}`
 const EVENT_ID = 'event-2025-11-08-irvine-bowl'
 const PUBLISHED_VENUE = 'Irvine Bowl'
-/** Typically well under a second on an idle machine; shared CI machines get a margin. */
-const DRAFT_SHOWN_WITHIN_MS = 10_000
+/**
+ * Issue 28: the preview shows an edit within 2 s, measured from the Studio's commit request that carries it to
+ * the text in the frame's DOM (a MutationObserver's wall clock, no polling of the test's own). Measured 0.6 to
+ * 1.3 s on a shared 2-core machine at load averages 4 to 13 (ADR 160).
+ */
+const DRAFT_SHOWN_WITHIN_MS = 2_000
+/** How long the test waits for the text at all; the bound above is asserted on the measured figure. */
+const DRAFT_WAIT_MS = 15_000
 /** A venue as a draft page shows it: the text, then stega's invisible edit link (format characters, \p{Cf}). */
 const withStega = (text: string) => new RegExp(`^${text}\\p{Cf}+$`, 'u')
 
@@ -58,26 +64,29 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
     window.sessionStorage.setItem('tourPromo:closed', 'e2e')
   })
 
-  // Typed in the form: the preview shows the draft without a reload, in about a second (issue 28: 2 s). Measured
-  // from the Studio's commit and reported; the bound is generous, as the machines running this are shared (the
-  // draft can only come through the live stream: no reload, no focus change, well inside the stale time).
+  // Typed in the form: the preview shows the draft without a reload within 2 s of the Studio's commit (the draft
+  // can only come through the live stream: no reload, no focus change, well inside the stale time). Each leg is
+  // printed: commit answered, live message in the frame, draft query sent and answered, text shown.
   const venueField = page.getByRole('textbox', { name: 'Venue' })
   await expect(venueField).toHaveValue(PUBLISHED_VENUE, { timeout: 60_000 })
   await preview.locator('html').evaluate(() => ((window as unknown as { same: boolean }).same = true))
   // Presentation logs an error when the overlay has not connected 8 s after the frame's load event (below).
   const overlay = await overlayAfterLoad(preview)
-  test.info().annotations.push({ type: 'overlay after frame load (ms)', description: JSON.stringify(overlay) })
+  test
+    .info()
+    .annotations.push({ type: 'overlay after frame load (ms)', description: JSON.stringify(overlay) })
   console.log(`overlay after the frame's load event (ms): ${JSON.stringify(overlay)}`)
   await liveStreamOpen(preview)
   await watchText(preview, '.event-list__venue', venue)
   const commits = recordCommits(page)
   await venueField.fill(venue)
   await expect(preview.locator('.event-list__venue', { hasText: venue })).toBeVisible({
-    timeout: DRAFT_SHOWN_WITHIN_MS,
+    timeout: DRAFT_WAIT_MS,
   })
   const legs = await draftLegs(preview, commits, draftQueries)
-  test.info().annotations.push({ type: 'draft shown after commit', description: JSON.stringify(legs) })
+  test.info().annotations.push({ type: 'draft shown after commit (ms)', description: JSON.stringify(legs) })
   console.log(`draft legs after the commit request (ms): ${JSON.stringify(legs)}`)
+  expect(legs.shown).toBeLessThanOrEqual(DRAFT_SHOWN_WITHIN_MS)
   expect(await preview.locator('html').evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(
     true,
   )

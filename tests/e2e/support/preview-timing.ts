@@ -11,6 +11,8 @@ type FrameTimings = {
   liveMessages: number[]
   /** Whether the live stream said `welcome` (it follows edits from then on). */
   liveOpen?: boolean
+  /** performance.now() of the tool's first handshake message (`syn`) and of the one that completes it (`ack`). */
+  handshake: { syn?: number; ack?: number }
   /** When the text watched by `watchText` appeared (wall clock). */
   textShownAt?: number
 }
@@ -25,8 +27,14 @@ declare global {
 export async function recordPreviewTimings(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (window.location.pathname.startsWith('/admin')) return
-    const timings: FrameTimings = { liveMessages: [] }
+    const timings: FrameTimings = { liveMessages: [], handshake: {} }
     window.__previewTimings = timings
+    // Sanity's comlink: the tool says `syn` until the overlay answers, and `ack` once connected.
+    window.addEventListener('message', (event: MessageEvent<{ type?: string } | undefined>) => {
+      const step = event.data?.type?.match(/^comlink\/handshake\/(syn|ack)$/)?.[1] as
+        'syn' | 'ack' | undefined
+      if (step && timings.handshake[step] === undefined) timings.handshake[step] = performance.now()
+    })
     const Original = window.EventSource
     window.EventSource = class extends Original {
       constructor(url: string | URL, init?: EventSourceInit) {
@@ -42,7 +50,9 @@ export async function recordPreviewTimings(page: Page): Promise<void> {
  * When the preview's overlay started and first heard from the Presentation tool (the marks of
  * web/src/preview/start-overlay.ts), in milliseconds after the frame's load event (negative: before it).
  */
-export async function overlayAfterLoad(preview: FrameLocator): Promise<{ started: number; connected: number }> {
+export async function overlayAfterLoad(
+  preview: FrameLocator,
+): Promise<{ started: number; connected: number }> {
   const html = preview.locator('html')
   await expect
     .poll(() => html.evaluate(() => performance.getEntriesByName('overlay connected').length), {
@@ -53,8 +63,16 @@ export async function overlayAfterLoad(preview: FrameLocator): Promise<{ started
     const loadStart = () =>
       (performance.getEntriesByType('navigation') as PerformanceNavigationTiming[])[0]?.loadEventStart ?? 0
     if (!loadStart()) await new Promise((resolve) => window.addEventListener('load', resolve))
-    const at = (name: string) => Math.round((performance.getEntriesByName(name)[0]?.startTime ?? NaN) - loadStart())
-    return { started: at('overlay started'), connected: at('overlay connected') }
+    const at = (name: string) =>
+      Math.round((performance.getEntriesByName(name)[0]?.startTime ?? NaN) - loadStart())
+    const since = (time: number | undefined) => Math.round((time ?? NaN) - loadStart())
+    const { syn, ack } = window.__previewTimings?.handshake ?? {}
+    return {
+      started: at('overlay started'),
+      toolSyn: since(syn),
+      handshakeAck: since(ack),
+      connected: at('overlay connected'),
+    }
   })
 }
 
@@ -122,7 +140,7 @@ export async function draftLegs(
 ): Promise<Record<string, number | undefined>> {
   const frame = await preview
     .locator('html')
-    .evaluate(() => ({ ...(window.__previewTimings ?? { liveMessages: [] }) }))
+    .evaluate(() => ({ ...(window.__previewTimings ?? { liveMessages: [], handshake: {} }) }))
   // The Studio's last commit before the text showed is the one that carried it (its first edit of a published
   // document commits the draft's creation on its own first).
   const shownAt = frame.textShownAt ?? Date.now()

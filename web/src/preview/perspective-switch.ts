@@ -8,7 +8,10 @@ import {
  * Tells the server's draft session what to show from now on, when the tool asks for other than what the page
  * shows; answers what the page shows then (unchanged when the server refused, which is logged).
  */
-export async function switchPerspective(shown: PreviewPerspective, asked: unknown): Promise<PreviewPerspective> {
+export async function switchPerspective(
+  shown: PreviewPerspective,
+  asked: unknown,
+): Promise<PreviewPerspective> {
   const wanted = previewPerspectiveOf(asked)
   if (wanted === shown) return shown
   const response = await fetch(PREVIEW_PERSPECTIVE_PATH, {
