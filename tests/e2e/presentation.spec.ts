@@ -103,6 +103,22 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   await draftVenue.click({ force: true })
   await expect(page.getByRole('textbox', { name: 'Venue' })).toBeFocused({ timeout: 10_000 })
 
+  // The Studio's perspective switch reaches the preview without a reload (ADR 160): Published shows what fans
+  // see, in this same private draft session; Drafts shows the edit again.
+  const switchPerspective = async (name: RegExp) => {
+    await page.getByTestId('global-perspective-menu-button').first().click()
+    await page.getByRole('menuitem', { name }).first().click()
+  }
+  await switchPerspective(/^Published/)
+  await expect(previewVenue).toHaveText(withStega(PUBLISHED_VENUE), { timeout: DRAFT_WAIT_MS })
+  await switchPerspective(/^Drafts/)
+  await expect(preview.locator('.event-list__venue', { hasText: venue })).toBeVisible({
+    timeout: DRAFT_WAIT_MS,
+  })
+  expect(await preview.locator('html').evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(
+    true,
+  )
+
   await publishUntil(page, '*[_id == $id][0].venue', { id: EVENT_ID }, venue)
   await fanPage.reload()
   await expect(fanPage.locator('.event-list__venue', { hasText: venue })).toBeVisible()

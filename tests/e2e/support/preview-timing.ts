@@ -31,8 +31,7 @@ export async function recordPreviewTimings(page: Page): Promise<void> {
     window.__previewTimings = timings
     // Sanity's comlink: the tool says `syn` until the overlay answers, and `ack` once connected.
     window.addEventListener('message', (event: MessageEvent<{ type?: string } | undefined>) => {
-      const step = event.data?.type?.match(/^comlink\/handshake\/(syn|ack)$/)?.[1] as
-        'syn' | 'ack' | undefined
+      const step = event.data?.type?.match(/handshake\/(syn|ack)$/)?.[1] as 'syn' | 'ack' | undefined
       if (step && timings.handshake[step] === undefined) timings.handshake[step] = performance.now()
     })
     const Original = window.EventSource

@@ -28,8 +28,8 @@ describe('startOverlay', () => {
     const options = enableVisualEditing.mock.calls[0]![0]
     const switchTo = async (perspective: unknown) => {
       options.onPerspectiveChange?.(perspective as never)
-      await vi.waitFor(() => Promise.resolve())
-      await new Promise((resolve) => setTimeout(resolve))
+      // The PUT's answer, then the refresh.
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve))
     }
     return { switchTo, refresh }
   }
