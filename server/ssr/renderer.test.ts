@@ -19,6 +19,7 @@ describe('assetsFromManifest', () => {
       css: ['/assets/entry-client-1.css', '/assets/vendor-2.css'],
       preload: ['/assets/vendor-2.js', '/assets/shared-3.js'],
       draftPreload: [],
+      draftScripts: [],
     })
   })
 
@@ -37,6 +38,7 @@ describe('assetsFromManifest', () => {
       css: ['/assets/style-3.css'],
       preload: [],
       draftPreload: [],
+      draftScripts: [],
     })
   })
 
@@ -64,6 +66,7 @@ describe('assetsFromManifest', () => {
       css: ['/assets/hydrate-app-2.css', '/assets/shared-3.css'],
       preload: [],
       draftPreload: [],
+      draftScripts: [],
     })
   })
 
@@ -128,6 +131,7 @@ describe('assetsFromManifest', () => {
       '/assets/renderVisualEditing-5.js',
       '/assets/hydrate-app-2.js',
     ])
+    expect(assets.draftScripts).toEqual(['/assets/renderVisualEditing-5.js', '/assets/start-overlay-3.js'])
   })
 
   it('explains a missing build', () => {

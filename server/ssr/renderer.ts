@@ -86,7 +86,19 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Cli
     css: [...css].map(url),
     preload: [...preload].map(url),
     draftPreload: draftOverlayChunks(manifest, preload).map(url),
+    draftScripts: draftOverlayScripts(manifest).map(url),
   }
+}
+
+/**
+ * The overlay's module and the chunk Sanity's `enableVisualEditing` renders from, run by a draft page as module
+ * scripts: before the frame's load event, which starts the Presentation tool's wait for the overlay.
+ */
+function draftOverlayScripts(manifest: Record<string, ManifestChunk>): string[] {
+  const overlay = manifest[DRAFT_OVERLAY]
+  if (!overlay) return []
+  const rendered = (overlay.dynamicImports ?? []).flatMap((key) => manifest[key]?.file ?? [])
+  return [...rendered, overlay.file]
 }
 
 /**

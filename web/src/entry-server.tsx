@@ -91,11 +91,23 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
   })
 }
 
+/**
+ * A draft page preloads the visual editing overlay and runs it as module scripts before its entry, so that it
+ * starts before the page's load event (ADR 160); a public page's HTML names none of it.
+ */
+function pageAssets(
+  { draftPreload = [], draftScripts = [], ...site }: ClientAssets,
+  draftMode: boolean,
+): { assets: ClientAssets; scripts: string[] } {
+  if (!draftMode) return { assets: site, scripts: [] }
+  return { assets: { ...site, preload: [...site.preload, ...draftPreload] }, scripts: draftScripts }
+}
+
 export const renderPage: RenderPage = async (
   request,
   {
     publicConfig,
-    assets: { draftPreload = [], ...siteAssets },
+    assets: allAssets,
     contentClient: givenClient,
     contentApiUrl,
     now = new Date(),
@@ -134,8 +146,7 @@ export const renderPage: RenderPage = async (
     ...(draftMode ? { draftMode: true, previewPerspective } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   })
-  // A draft page preloads the overlay it starts at once; a public page's HTML does not even name it (ADR 160).
-  const assets = draftMode ? { ...siteAssets, preload: [...siteAssets.preload, ...draftPreload] } : siteAssets
+  const { assets, scripts } = pageAssets(allAssets, draftMode)
   const url = new URL(request.url)
   const renderWith = (state: AppState) =>
     renderToHtml(
@@ -166,7 +177,9 @@ export const renderPage: RenderPage = async (
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
   // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes
   // serve every visitor, and the server allows them by their hashes (ADR 090).
-  const entry = `<script type="module" src="${assets.entry}"></script>`
+  const entry = [...scripts, assets.entry]
+    .map((src) => `<script type="module" src="${src}"></script>`)
+    .join('')
   const document = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`
   return { type: 'html', status: statusOf(context), html: document.replace('</body>', `${entry}</body>`) }
 }

@@ -13,6 +13,8 @@ export type ClientAssets = {
   inlineCss?: string[]
   /** What a draft page preloads besides (the visual editing overlay, ADR 160); a public page never names it. */
   draftPreload?: string[]
+  /** What a draft page runs as module scripts before its entry (the overlay, ADR 160). */
+  draftScripts?: string[]
 }
 
 /** Everything the server hands the browser so hydration renders exactly what the server did. */

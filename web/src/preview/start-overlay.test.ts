@@ -20,11 +20,13 @@ describe('startOverlay', () => {
 
   async function start(previewPerspective: AppState['previewPerspective']) {
     window[APP_STATE_GLOBAL] = { draftMode: true, previewPerspective } as AppState
-    const { startOverlay } = await import('./start-overlay')
     const { connectApp } = await import('./overlay-link')
     const refresh = vi.fn(() => Promise.resolve())
     connectApp({ navigate: () => {}, back: () => {}, refresh })
-    startOverlay()
+    // A draft page's module starts the overlay as it is evaluated, once.
+    const { startOverlay } = await import('./start-overlay')
+    void startOverlay()
+    expect(enableVisualEditing).toHaveBeenCalledTimes(1)
     const options = enableVisualEditing.mock.calls[0]![0]
     const switchTo = async (perspective: unknown) => {
       options.onPerspectiveChange?.(perspective as never)

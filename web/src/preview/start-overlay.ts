@@ -1,9 +1,10 @@
 /**
- * Sanity's visual editing overlay on a draft page (ADR 160), started by the browser entry as soon as the page is
- * parsed, beside hydration rather than after it: the Presentation tool gives the overlay 8 s after the frame's
- * load event to connect and logs an error past it, and on a busy machine hydration alone took longer. The
- * overlay reads the page's DOM (stega and `data-sanity`), so it needs nothing from React; the router and the
- * query cache reach it through overlay-link.ts once the app has hydrated. Public pages never fetch this file.
+ * Sanity's visual editing overlay on a draft page (ADR 160), started when this module is evaluated: a draft
+ * page's HTML names it (and the chunk Sanity's overlay renders from) as module scripts, so it runs before the
+ * frame's load event, beside hydration rather than after it. The Presentation tool gives the overlay 8 s after
+ * that event to connect and logs an error past it; on a busy machine hydration alone took longer. The overlay
+ * reads the page's DOM (stega and `data-sanity`), so it needs nothing from React; the router and the query cache
+ * reach it through overlay-link.ts once the app has hydrated. Public pages never fetch this file.
  */
 import { enableVisualEditing } from '@sanity/visual-editing'
 import { APP_STATE_GLOBAL } from '../app/app-state'
@@ -17,8 +18,14 @@ import { switchPerspective } from './perspective-switch'
  */
 export const OVERLAY_MARKS = { started: 'overlay started', connected: 'overlay connected' } as const
 
-/** Starts the overlay; the promise settles when it has connected to the Presentation tool. */
+let started: Promise<void> | undefined
+
+/** Starts the overlay, once; the promise settles when it has connected to the Presentation tool. */
 export function startOverlay(): Promise<void> {
+  return (started ??= enableOverlay())
+}
+
+function enableOverlay(): Promise<void> {
   const state = window[APP_STATE_GLOBAL]
   let shown: PreviewPerspective = state.previewPerspective ?? 'drafts'
   let connected: () => void = () => {}
@@ -53,3 +60,5 @@ export function startOverlay(): Promise<void> {
   })
   return connection
 }
+
+if (window[APP_STATE_GLOBAL]?.draftMode) void startOverlay()
