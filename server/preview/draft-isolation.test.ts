@@ -92,20 +92,24 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const enable = (secret?: string) =>
+  const enable = (secret?: string, perspective?: string) =>
     fetch(
       `${url}/api/preview/enable?${new URLSearchParams({
         ...(secret === undefined ? {} : { 'sanity-preview-secret': secret }),
         'sanity-preview-pathname': SHOW_PAGE,
+        ...(perspective ? { 'sanity-preview-perspective': perspective } : {}),
       })}`,
       { redirect: 'manual' },
     )
 
   /** A browser in a draft session: the cookie the enable route set. */
-  async function draftCookie(): Promise<string> {
-    const answer = await enable(SECRET)
+  async function draftCookie(perspective?: string): Promise<string> {
+    const answer = await enable(SECRET, perspective)
     expect(answer.status).toBe(307)
-    expect(answer.headers.get('location')).toBe(SHOW_PAGE)
+    // The tool's perspective stays in the address, as Sanity's validatePreviewUrl leaves it.
+    expect(answer.headers.get('location')).toBe(
+      perspective ? `${SHOW_PAGE}?sanity-preview-perspective=${perspective}` : SHOW_PAGE,
+    )
     const cookie = answer.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(new RegExp(`^${DRAFT_COOKIE}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict;`))
     return cookie.split(';')[0]!
@@ -173,6 +177,60 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     expect(body.result.startsWith(DRAFT_VENUE)).toBe(true)
     expect(body.result.length).toBeGreaterThan(DRAFT_VENUE.length)
     expect(JSON.stringify(body)).not.toMatch(/lft_/)
+  })
+
+  it("shows the published documents when the Studio's perspective is published, still privately", async () => {
+    const draftPage = async (cookie: string) => {
+      const page = await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })
+      expect(page.headers.get('cache-control')).toBe('private, no-store')
+      return page.text()
+    }
+    const query = `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
+      query: '*[_id == $id][0].venue',
+      $id: JSON.stringify(SHOW),
+    })}`
+    const venueRead = async (cookie: string) =>
+      ((await (await fetch(query, { headers: { cookie } })).json()) as { result: string }).result
+
+    // Opened in the published perspective (the `sanity-preview-perspective` the tool sends).
+    const cookie = await draftCookie('published')
+    const published = await draftPage(cookie)
+    expect(published).not.toContain(DRAFT_VENUE)
+    expect(published).toContain('"draftMode":true,"previewPerspective":"published"')
+    expect(await venueRead(cookie)).not.toContain(DRAFT_VENUE)
+
+    // The tool's switch, as the overlay reports it: drafts from now on, for this session alone.
+    const put = (perspective: unknown, headers: Record<string, string>) =>
+      fetch(`${url}/api/preview/perspective`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ perspective }),
+      })
+    expect((await put('drafts', {})).status).toBe(401)
+    const switched = await put('drafts', { cookie })
+    expect(switched.status).toBe(200)
+    expect(switched.headers.get('cache-control')).toBe('private, no-store')
+    expect(await draftPage(cookie)).toContain(DRAFT_VENUE)
+    expect(await venueRead(cookie)).toMatch(new RegExp(`^${DRAFT_VENUE}`))
+    const other = await draftCookie('published')
+    expect(await draftPage(other)).not.toContain(DRAFT_VENUE)
+
+    // Back to published; a release stack shows as drafts; not JSON is refused.
+    expect((await put('published', { cookie })).status).toBe(200)
+    expect(await draftPage(cookie)).not.toContain(DRAFT_VENUE)
+    expect((await put(['rSpring', 'drafts'], { cookie })).status).toBe(200)
+    expect(await draftPage(cookie)).toContain(DRAFT_VENUE)
+    const form = await fetch(`${url}/api/preview/perspective`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: 'perspective=published',
+    })
+    expect(form.status).toBe(415)
+
+    // The public page never saw any of it.
+    const visitor = await fetch(`${url}${SHOW_PAGE}`)
+    expect(visitor.headers.get('cache-control')).toMatch(/^public/)
+    expect(await visitor.text()).not.toContain('previewPerspective')
   })
 
   it('ends the session on disable', async () => {

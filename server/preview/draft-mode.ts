@@ -2,6 +2,7 @@ import type { Request, Router } from 'express'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import { draftClientsFor, draftContentClient } from './draft-reads'
+import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 import { createDraftSessions, type DraftSessions } from './draft-sessions'
 import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
 
@@ -10,8 +11,13 @@ export type DraftMode = {
   sessions: DraftSessions
   /** Whether this request comes from a browser in a draft session (never served from or into the page cache). */
   isDraftRequest: (req: Request) => boolean
-  /** How a draft page's loaders read: drafts, with stega; undefined when no token is configured. */
+  /**
+   * How a draft page's loaders read: drafts (or published, as the session's perspective says), with stega;
+   * undefined when no token is configured.
+   */
   contentClientFor: (req: Request) => ContentClient | undefined
+  /** What the request's draft session shows (the Presentation tool's perspective switch). */
+  perspectiveOf: (req: Request) => PreviewPerspective | undefined
   /** The content config a draft page hands the browser: its reads and live stream go through the proxy. */
   browserContent: (content: ContentConfig) => ContentConfig
   /** Mounted at PREVIEW_MOUNT_PATH. */
@@ -32,10 +38,11 @@ export function createDraftMode({
   sessions?: DraftSessions
 }): DraftMode {
   const clients = token ? draftClientsFor({ content, token }) : undefined
-  const clientFor = (req: Request) => clients?.(loopbackApiUrl(req))
+  const clientFor = (req: Request) => clients?.(loopbackApiUrl(req), sessions.perspectiveOf(req))
   return {
     sessions,
     isDraftRequest: (req) => sessions.isDraftRequest(req),
+    perspectiveOf: (req) => sessions.perspectiveOf(req),
     contentClientFor: (req) => {
       const client = clientFor(req)
       return client && draftContentClient(client)

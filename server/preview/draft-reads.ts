@@ -2,6 +2,7 @@ import { createClient, type ClientConfig, type SanityClient } from '@sanity/clie
 import type { FilterDefault } from '@sanity/client/stega'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
+import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 
 /** Where the Studio is: the stega edit links and the Presentation tool's overlays open documents there. */
 export const STUDIO_URL = '/admin'
@@ -81,13 +82,18 @@ export function draftContentClient(client: SanityClient): ContentClient {
   }
 }
 
-/** One client per API address (the loopback port is known once the server listens). */
+/** One client per API address (the loopback port is known once the server listens) and perspective. */
 export function draftClientsFor(options: Omit<DraftReadOptions, 'loopbackApiUrl'>) {
-  let last: { url: string; client: SanityClient } | undefined
-  return (loopbackApiUrl: string): SanityClient => {
+  let last: { url: string; clients: Record<PreviewPerspective, SanityClient> } | undefined
+  return (loopbackApiUrl: string, perspective: PreviewPerspective = 'drafts'): SanityClient => {
     if (last?.url !== loopbackApiUrl) {
-      last = { url: loopbackApiUrl, client: createClient(draftClientConfig({ ...options, loopbackApiUrl })) }
+      const drafts = createClient(draftClientConfig({ ...options, loopbackApiUrl }))
+      // The Presentation tool's "Published" switch: the same private, uncached page, without the drafts.
+      last = {
+        url: loopbackApiUrl,
+        clients: { drafts, published: drafts.withConfig({ perspective: 'published' }) },
+      }
     }
-    return last.client
+    return last.clients[perspective]
   }
 }

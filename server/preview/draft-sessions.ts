@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 
 /** The draft session's cookie: HttpOnly, SameSite=Strict, Secure over HTTPS (ADR 160). */
 export const DRAFT_COOKIE = 'site_draft_session'
@@ -10,13 +11,17 @@ export const DRAFT_SESSION_MAX_MS = 12 * 60 * 60 * 1000
 /** Sessions kept at once; past it the oldest is forgotten (its browser sees the published site again). */
 const MAX_SESSIONS = 1_000
 
-type Session = { startedAt: number; lastUsedAt: number }
+type Session = { startedAt: number; lastUsedAt: number; perspective: PreviewPerspective }
 
 export type DraftSessions = {
   /** Starts a session for one browser and returns its id, the cookie's value. */
-  start: () => string
+  start: (perspective?: PreviewPerspective) => string
   /** Whether the request carries the cookie of a live session (and marks it used). */
   isDraftRequest: (req: IncomingMessage) => boolean
+  /** What the request's live session shows; undefined without one. */
+  perspectiveOf: (req: IncomingMessage) => PreviewPerspective | undefined
+  /** Switches what the request's live session shows; false without one. */
+  setPerspective: (req: IncomingMessage, perspective: PreviewPerspective) => boolean
   /** Ends the request's session, if any. */
   end: (req: IncomingMessage) => void
   /** The Set-Cookie value that holds a session id, or that clears the cookie when `id` is undefined. */
@@ -43,25 +48,33 @@ export function createDraftSessions({ now = () => Date.now() }: { now?: () => nu
   const live = (session: Session, at: number) =>
     at - session.lastUsedAt < DRAFT_SESSION_IDLE_MS && at - session.startedAt < DRAFT_SESSION_MAX_MS
   const idOf = (req: IncomingMessage) => cookieValue(req.headers.cookie, DRAFT_COOKIE)
+  /** The request's live session, marked used; an expired one is forgotten. */
+  const sessionOf = (req: IncomingMessage): Session | undefined => {
+    const id = idOf(req)
+    const session = id === undefined ? undefined : sessions.get(id)
+    if (!session) return undefined
+    const at = now()
+    if (!live(session, at)) {
+      sessions.delete(id!)
+      return undefined
+    }
+    session.lastUsedAt = at
+    return session
+  }
   return {
-    start() {
+    start(perspective = 'drafts') {
       const id = randomBytes(32).toString('base64url')
       const at = now()
       if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
-      sessions.set(id, { startedAt: at, lastUsedAt: at })
+      sessions.set(id, { startedAt: at, lastUsedAt: at, perspective })
       return id
     },
-    isDraftRequest(req) {
-      const id = idOf(req)
-      const session = id === undefined ? undefined : sessions.get(id)
-      if (!session) return false
-      const at = now()
-      if (!live(session, at)) {
-        sessions.delete(id!)
-        return false
-      }
-      session.lastUsedAt = at
-      return true
+    isDraftRequest: (req) => sessionOf(req) !== undefined,
+    perspectiveOf: (req) => sessionOf(req)?.perspective,
+    setPerspective(req, perspective) {
+      const session = sessionOf(req)
+      if (session) session.perspective = perspective
+      return session !== undefined
     },
     end(req) {
       const id = idOf(req)

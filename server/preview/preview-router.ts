@@ -2,8 +2,9 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { SanityClient } from '@sanity/client'
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
-import { Router, type Request, type Response } from 'express'
+import { json, Router, type Request, type Response } from 'express'
 import { HttpError } from '../http/errors'
+import { previewPerspectiveOf } from '../../web/src/lib/preview/preview-perspective-contract'
 import type { DraftSessions } from './draft-sessions'
 import { plainClient } from './draft-reads'
 
@@ -62,11 +63,16 @@ function mountSessionRoutes(router: Router, { sessions, clientFor }: PreviewRout
     if (typeof secret !== 'string' || !secret) return refuse(res, 401, 'Missing preview secret')
     const client = clientFor(req)
     if (!client) return refuse(res, 503, 'Draft preview is not configured on this server')
-    const { isValid, redirectTo } = await validatePreviewUrl(plainClient(client), req.originalUrl)
+    const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(
+      plainClient(client),
+      req.originalUrl,
+    )
     if (!isValid) return refuse(res, 401, 'Invalid or expired preview secret')
+    // The perspective the tool was showing when it opened the preview (`sanity-preview-perspective`).
+    const session = sessions.start(previewPerspectiveOf(studioPreviewPerspective))
     res
       .status(307)
-      .set({ 'Cache-Control': 'no-store', 'Set-Cookie': sessions.cookie(sessions.start(), req.secure) })
+      .set({ 'Cache-Control': 'no-store', 'Set-Cookie': sessions.cookie(session, req.secure) })
       .location(sitePathOr(redirectTo))
       .end()
   })
@@ -81,6 +87,19 @@ function mountSessionRoutes(router: Router, { sessions, clientFor }: PreviewRout
   }
   router.get('/disable', disable)
   router.post('/disable', disable)
+
+  // The Presentation tool's perspective switch, as the overlay reports it (web/src/preview/start-overlay.ts, at
+  // PREVIEW_PERSPECTIVE_PATH):
+  // this session's pages and reads show drafts or published documents from now on. A JSON body only, so a form
+  // on another site cannot send it (the cookie is SameSite=Strict besides).
+  router.put('/perspective', json({ limit: '1kb' }), (req: Request, res: Response) => {
+    if (!req.is('application/json')) return refuse(res, 415, 'Send the perspective as JSON')
+    const perspective = previewPerspectiveOf((req.body as { perspective?: unknown } | undefined)?.perspective)
+    if (!sessions.setPerspective(req, perspective)) {
+      return refuse(res, 401, 'No draft session; open the preview from the Studio')
+    }
+    res.status(200).set('Cache-Control', PRIVATE).json({ perspective })
+  })
 }
 
 function mountDraftContentRoutes(router: Router, { sessions, clientFor, dataset }: PreviewRouterOptions) {

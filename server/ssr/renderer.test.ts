@@ -18,6 +18,8 @@ describe('assetsFromManifest', () => {
       entry: '/assets/entry-client-1.js',
       css: ['/assets/entry-client-1.css', '/assets/vendor-2.css'],
       preload: ['/assets/vendor-2.js', '/assets/shared-3.js'],
+      draftPreload: [],
+      draftScripts: [],
     })
   })
 
@@ -31,7 +33,13 @@ describe('assetsFromManifest', () => {
       '_hydrate-app.js': { file: 'assets/hydrate-app-2.js' },
       'style.css': { file: 'assets/style-3.css' },
     })
-    expect(assets).toEqual({ entry: '/assets/entry-client-1.js', css: ['/assets/style-3.css'], preload: [] })
+    expect(assets).toEqual({
+      entry: '/assets/entry-client-1.js',
+      css: ['/assets/style-3.css'],
+      preload: [],
+      draftPreload: [],
+      draftScripts: [],
+    })
   })
 
   it('links the stylesheets of the app the entry imports after the first paint, without preloading its script', () => {
@@ -57,6 +65,8 @@ describe('assetsFromManifest', () => {
       entry: '/assets/entry-client-1.js',
       css: ['/assets/hydrate-app-2.css', '/assets/shared-3.css'],
       preload: [],
+      draftPreload: [],
+      draftScripts: [],
     })
   })
 
@@ -91,6 +101,37 @@ describe('assetsFromManifest', () => {
     })
     expect(assets.css).toEqual(['/assets/hydrate-app-2.css', '/assets/home-3.css', '/assets/shared-4.css'])
     expect(assets.preload).toEqual([])
+  })
+
+  it("lists the visual editing overlay's chunks for draft pages only, not in what every page preloads", () => {
+    const assets = assetsFromManifest({
+      'web/src/entry-client.tsx': {
+        file: 'assets/entry-client-1.js',
+        dynamicImports: ['_hydrate-app.js', 'web/src/preview/start-overlay.ts'],
+        isEntry: true,
+      },
+      '_hydrate-app.js': { file: 'assets/hydrate-app-2.js', imports: ['web/src/entry-client.tsx'] },
+      'web/src/preview/start-overlay.ts': {
+        file: 'assets/start-overlay-3.js',
+        imports: ['web/src/entry-client.tsx', '_overlay-link.js'],
+        dynamicImports: ['node_modules/@sanity/visual-editing/dist/renderVisualEditing.js'],
+      },
+      '_overlay-link.js': { file: 'assets/overlay-link-4.js' },
+      'node_modules/@sanity/visual-editing/dist/renderVisualEditing.js': {
+        file: 'assets/renderVisualEditing-5.js',
+        imports: ['_hydrate-app.js'],
+        dynamicImports: ['node_modules/@sanity/visual-editing/dist/LoaderComlink.js'],
+      },
+      'node_modules/@sanity/visual-editing/dist/LoaderComlink.js': { file: 'assets/LoaderComlink-6.js' },
+    })
+    expect(assets.preload).toEqual([])
+    expect(assets.draftPreload).toEqual([
+      '/assets/start-overlay-3.js',
+      '/assets/overlay-link-4.js',
+      '/assets/renderVisualEditing-5.js',
+      '/assets/hydrate-app-2.js',
+    ])
+    expect(assets.draftScripts).toEqual(['/assets/renderVisualEditing-5.js', '/assets/start-overlay-3.js'])
   })
 
   it('explains a missing build', () => {

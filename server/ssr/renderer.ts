@@ -13,6 +13,8 @@ import type {
 } from '../../web/src/entry-server'
 
 const CLIENT_ENTRY = 'web/src/entry-client.tsx'
+/** The visual editing overlay a draft page starts at once (web/src/entry-client.tsx, ADR 160). */
+const DRAFT_OVERLAY = 'web/src/preview/start-overlay.ts'
 /** How vite.config.ts names the chunks that hold a route module of web/src/app/routes/. */
 const ROUTE_CHUNK_PREFIX = 'assets/route-'
 
@@ -79,7 +81,43 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Cli
     manifest[app]?.dynamicImports?.filter(isRouteChunk).forEach(visitStyles)
   })
   const url = (file: string) => `/${file}`
-  return { entry: url(entry.file), css: [...css].map(url), preload: [...preload].map(url) }
+  return {
+    entry: url(entry.file),
+    css: [...css].map(url),
+    preload: [...preload].map(url),
+    draftPreload: draftOverlayChunks(manifest, preload).map(url),
+    draftScripts: draftOverlayScripts(manifest).map(url),
+  }
+}
+
+/**
+ * The overlay's module and the chunk Sanity's `enableVisualEditing` renders from, run by a draft page as module
+ * scripts: before the frame's load event, which starts the Presentation tool's wait for the overlay.
+ */
+function draftOverlayScripts(manifest: Record<string, ManifestChunk>): string[] {
+  const overlay = manifest[DRAFT_OVERLAY]
+  if (!overlay) return []
+  const rendered = (overlay.dynamicImports ?? []).flatMap((key) => manifest[key]?.file ?? [])
+  return [...rendered, overlay.file]
+}
+
+/**
+ * The overlay's chunks, preloaded by a draft page's HTML so that they arrive while the page is parsed: the
+ * module the entry imports, what it imports, and the chunk Sanity's `enableVisualEditing` imports in turn.
+ * Not the chunks the overlay loads only for other frameworks' loaders.
+ */
+function draftOverlayChunks(manifest: Record<string, ManifestChunk>, preloaded: Set<string>): string[] {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    chunk.imports?.forEach(visit)
+  }
+  visit(DRAFT_OVERLAY)
+  manifest[DRAFT_OVERLAY]?.dynamicImports?.forEach(visit)
+  const entryFile = manifest[CLIENT_ENTRY]?.file
+  return [...files].filter((file) => file !== entryFile && !preloaded.has(file))
 }
 
 export async function createProdRenderer(root: string): Promise<Renderer> {

@@ -53,6 +53,7 @@ export function ssrHandler({
         contentApiUrl: apiUrl,
         now: clock.now(),
         draftMode: !!draftClient,
+        previewPerspective: draftClient ? draftMode?.perspectiveOf(req) : undefined,
       })
       if (result.type === 'redirect') {
         return {

@@ -11,6 +11,9 @@ import { afterFirstPaint } from './lib/first-load/after-first-paint'
 const hydrateSoon = () =>
   void import('./hydrate-app').then(({ hydrateApp }) => setTimeout(() => void hydrateApp(), 0))
 // A draft page in the Studio's preview frame (ADR 160) has no first paint to protect, and the Presentation tool
-// waits for its overlay to connect: it starts at once.
-if (window[APP_STATE_GLOBAL].draftMode) hydrateSoon()
-else afterFirstPaint(hydrateSoon)
+// waits for its overlay to connect: the overlay starts as soon as its module runs (the draft page's HTML names
+// it as a module script; this import is the same module), beside hydration, not after it.
+if (window[APP_STATE_GLOBAL].draftMode) {
+  void import('./preview/start-overlay')
+  hydrateSoon()
+} else afterFirstPaint(hydrateSoon)

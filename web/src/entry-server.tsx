@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
+import type { PreviewPerspective } from './lib/preview/preview-perspective-contract'
 import { RouteError } from './app/route-error'
 import type { RouteHandle } from './app/route-handle'
 import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
@@ -43,6 +44,8 @@ export type RenderOptions = {
    * editing overlay and follows draft edits. Such a page is sent to its browser only, never kept.
    */
   draftMode?: boolean
+  /** What a draft page shows (the Presentation tool's perspective switch); default: drafts. */
+  previewPerspective?: PreviewPerspective
 }
 export type RenderResult =
   { type: 'html'; status: number; html: string } | { type: 'redirect'; status: number; location: string }
@@ -88,17 +91,30 @@ function renderToHtml(element: ReactNode, options: { bootstrapScriptContent: str
   })
 }
 
+/**
+ * A draft page preloads the visual editing overlay and runs it as module scripts before its entry, so that it
+ * starts before the page's load event (ADR 160); a public page's HTML names none of it.
+ */
+function pageAssets(
+  { draftPreload = [], draftScripts = [], ...site }: ClientAssets,
+  draftMode: boolean,
+): { assets: ClientAssets; scripts: string[] } {
+  if (!draftMode) return { assets: site, scripts: [] }
+  return { assets: { ...site, preload: [...site.preload, ...draftPreload] }, scripts: draftScripts }
+}
+
 export const renderPage: RenderPage = async (
   request,
   {
     publicConfig,
-    assets,
+    assets: allAssets,
     contentClient: givenClient,
     contentApiUrl,
     now = new Date(),
     inlineCssText = new Map(),
     fitsFirstRoundTrip,
     draftMode = false,
+    previewPerspective = 'drafts',
   },
 ) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
@@ -127,9 +143,10 @@ export const renderPage: RenderPage = async (
     queryState: dehydrate(queryClient),
     syncTags: Object.fromEntries(syncTagsOf(queryClient)),
     now: now.toISOString(),
-    ...(draftMode ? { draftMode: true } : {}),
+    ...(draftMode ? { draftMode: true, previewPerspective } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   })
+  const { assets, scripts } = pageAssets(allAssets, draftMode)
   const url = new URL(request.url)
   const renderWith = (state: AppState) =>
     renderToHtml(
@@ -160,7 +177,9 @@ export const renderPage: RenderPage = async (
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
   // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes
   // serve every visitor, and the server allows them by their hashes (ADR 090).
-  const entry = `<script type="module" src="${assets.entry}"></script>`
+  const entry = [...scripts, assets.entry]
+    .map((src) => `<script type="module" src="${src}"></script>`)
+    .join('')
   const document = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`
   return { type: 'html', status: statusOf(context), html: document.replace('</body>', `${entry}</body>`) }
 }

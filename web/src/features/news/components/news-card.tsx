@@ -19,7 +19,11 @@ export function NewsCard({ post, eager }: { post: NewsSummary; eager: boolean })
         />
       </Link>
       <div className="news-card__text">
-        <NewsDate iso={post.publishedAt} className="news-card__date" />
+        <NewsDate
+          iso={post.publishedAt}
+          className="news-card__date"
+          editTarget={{ id: post._id, type: 'newsPost', path: 'publishedAt' }}
+        />
         <h2 className="news-card__title">
           <Link to={href}>{post.title}</Link>
         </h2>

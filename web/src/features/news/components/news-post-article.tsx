@@ -22,7 +22,11 @@ export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
       </p>
       <header className="news-post__header">
         <h1>{post.title}</h1>
-        <NewsDate iso={post.publishedAt} className="news-post__date" />
+        <NewsDate
+          iso={post.publishedAt}
+          className="news-post__date"
+          editTarget={{ id: post._id, type: 'newsPost', path: 'publishedAt' }}
+        />
       </header>
       {hasImage(post.coverImage) ? (
         <figure className="news-post__figure">

@@ -1,3 +1,4 @@
+import { useEditAttributes } from '../../../lib/preview/edit-target'
 import type { Show } from '../utils/show-rules'
 import { addressLabel } from '../utils/show-rules'
 
@@ -31,25 +32,30 @@ export function ShowDetails({
   past: boolean
   ticketLink: string | null
 }) {
+  // Dates, times, the status and the price carry no stega: the overlay finds them by these (ADR 160).
+  const edit = useEditAttributes()
+  const field = (path: string) => edit({ id: show.id, type: 'event', path })
   return (
     <dl className="show-details">
       <div className="show-details__row">
         <dt>Date</dt>
         <dd>
-          <time dateTime={show.start.iso}>{show.start.date}</time>
+          <time dateTime={show.start.iso} {...field('startsAt')}>
+            {show.start.date}
+          </time>
         </dd>
       </div>
       {show.doors ? (
         <div className="show-details__row">
           <dt>Doors</dt>
-          <dd>
+          <dd {...field('doorsTime')}>
             <Time value={show.doors} />
           </dd>
         </div>
       ) : null}
       <div className="show-details__row">
         <dt>Show</dt>
-        <dd>
+        <dd {...field('startsAt')}>
           <Time value={show.start} /> <span className="show-details__zone">venue time ({show.timeZone})</span>
         </dd>
       </div>
@@ -67,14 +73,14 @@ export function ShowDetails({
       </div>
       <div className="show-details__row">
         <dt>Status</dt>
-        <dd className={`show-details__status show-details__status--${show.status}`}>
+        <dd className={`show-details__status show-details__status--${show.status}`} {...field('status')}>
           <StatusText show={show} past={past} />
         </dd>
       </div>
       {show.priceLabel ? (
         <div className="show-details__row">
           <dt>Price</dt>
-          <dd>From {show.priceLabel}</dd>
+          <dd {...field('price')}>From {show.priceLabel}</dd>
         </div>
       ) : null}
       {ticketLink ? (

@@ -1,6 +1,7 @@
 import type { ShowPageData } from '../api/get-show'
 import { CoverImage } from '../../../components/content/cover-image'
 import { YouTubeFacade } from '../../../components/content/youtube-facade'
+import { useEditAttributes } from '../../../lib/preview/edit-target'
 import { isYouTubeId } from '../../../lib/youtube-contract'
 
 type MediaItem = NonNullable<ShowPageData['media']>[number]
@@ -9,18 +10,25 @@ function MediaFigure({ item }: { item: MediaItem }) {
   const caption = item.caption || item.alt || ''
   // Captions often name the photographer already; say it once.
   const credit = item.credit && !caption.includes(item.credit) ? item.credit : null
-  const media =
-    item.kind === 'youtube' && isYouTubeId(item.youtubeId) ? (
-      <YouTubeFacade youtubeId={item.youtubeId} title={caption || 'Video from the show'} />
-    ) : (
-      <CoverImage
-        image={item.kind === 'image' ? { ...item.image, alt: item.alt } : { ...item.poster, alt: item.alt }}
-        className="show-media__image"
-        sizes="(min-width: 48rem) 22rem, 100vw"
-      />
-    )
+  const edit = useEditAttributes()
+  const youtubeId = item.kind === 'youtube' && isYouTubeId(item.youtubeId) ? item.youtubeId : null
+  const media = youtubeId ? (
+    <YouTubeFacade youtubeId={youtubeId} title={caption || 'Video from the show'} />
+  ) : (
+    <CoverImage
+      image={item.kind === 'image' ? { ...item.image, alt: item.alt } : { ...item.poster, alt: item.alt }}
+      className="show-media__image"
+      sizes="(min-width: 48rem) 22rem, 100vw"
+      editTarget={{ id: item._id, type: 'mediaItem', path: item.kind === 'image' ? 'image' : 'poster' }}
+    />
+  )
   return (
-    <figure className="show-media__item">
+    // A video's player has no image to mark: the figure opens the item's video id (its caption, with stega, is
+    // found on its own).
+    <figure
+      className="show-media__item"
+      {...(youtubeId ? edit({ id: item._id, type: 'mediaItem', path: 'youtubeId' }) : {})}
+    >
       {media}
       {caption || credit ? (
         <figcaption>

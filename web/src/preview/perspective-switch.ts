@@ -1,0 +1,27 @@
+import {
+  PREVIEW_PERSPECTIVE_PATH,
+  previewPerspectiveOf,
+  type PreviewPerspective,
+} from '../lib/preview/preview-perspective-contract'
+
+/**
+ * Tells the server's draft session what to show from now on, when the tool asks for other than what the page
+ * shows; answers what the page shows then (unchanged when the server refused, which is logged).
+ */
+export async function switchPerspective(
+  shown: PreviewPerspective,
+  asked: unknown,
+): Promise<PreviewPerspective> {
+  const wanted = previewPerspectiveOf(asked)
+  if (wanted === shown) return shown
+  const response = await fetch(PREVIEW_PERSPECTIVE_PATH, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ perspective: wanted }),
+  })
+  if (!response.ok) {
+    console.error(`The preview could not switch to ${wanted}: ${response.status}`)
+    return shown
+  }
+  return wanted
+}

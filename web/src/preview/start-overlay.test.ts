@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { VisualEditingOptions } from '@sanity/visual-editing'
+import { APP_STATE_GLOBAL, type AppState } from '../app/app-state'
+import { PREVIEW_PERSPECTIVE_PATH } from '../lib/preview/preview-perspective-contract'
+
+const enableVisualEditing = vi.fn<(options: VisualEditingOptions) => () => void>(() => () => {})
+vi.mock('@sanity/visual-editing', () => ({ enableVisualEditing }))
+
+/** The Presentation tool's perspective switch, as the overlay hands it to the page (ADR 160). */
+describe('startOverlay', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  beforeEach(() => {
+    vi.resetModules()
+    enableVisualEditing.mockClear()
+    fetchMock.mockReset()
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }))
+    vi.stubGlobal('fetch', fetchMock)
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  async function start(previewPerspective: AppState['previewPerspective']) {
+    window[APP_STATE_GLOBAL] = { draftMode: true, previewPerspective } as AppState
+    const { connectApp } = await import('./overlay-link')
+    const refresh = vi.fn(() => Promise.resolve())
+    connectApp({ navigate: () => {}, back: () => {}, refresh })
+    // A draft page's module starts the overlay as it is evaluated, once.
+    const { startOverlay } = await import('./start-overlay')
+    void startOverlay()
+    expect(enableVisualEditing).toHaveBeenCalledTimes(1)
+    const options = enableVisualEditing.mock.calls[0]![0]
+    const switchTo = async (perspective: unknown) => {
+      options.onPerspectiveChange?.(perspective as never)
+      // The PUT's answer, then the refresh.
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve))
+    }
+    return { switchTo, refresh }
+  }
+
+  it('tells the server and reads the content again when the tool switches, not when it repeats itself', async () => {
+    const { switchTo, refresh } = await start('drafts')
+    // On connect the tool says what it shows, which the page already shows.
+    await switchTo('drafts')
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(refresh).not.toHaveBeenCalled()
+
+    await switchTo('published')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const [path, init] = fetchMock.mock.calls[0]!
+    expect(path).toBe(PREVIEW_PERSPECTIVE_PATH)
+    expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ perspective: 'published' }) })
+    expect(refresh).toHaveBeenCalledTimes(1)
+
+    // A release stack shows drafts.
+    await switchTo(['rSpring', 'drafts'])
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]!.body))).toEqual({ perspective: 'drafts' })
+    expect(refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it('starts from the perspective the server rendered, and keeps it when the server refuses', async () => {
+    const { switchTo, refresh } = await start('published')
+    await switchTo('published')
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 401 }))
+    await switchTo('drafts')
+    expect(refresh).not.toHaveBeenCalled()
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/could not switch to drafts: 401/))
+    error.mockRestore()
+  })
+})
