@@ -13,3 +13,5 @@ new Intl.DateTimeFormat('en-US', {
 }).format()
 new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1)
 postMessage('warm')
+// Its work is done: the thread ends here, once its message is on its way (warm-intl.ts never ends it itself).
+close()

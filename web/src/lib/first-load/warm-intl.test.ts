@@ -41,7 +41,7 @@ describe('warmIntlOffMainThread', () => {
     }
   }
 
-  it('settles when the worker has formatted, ends the worker, and starts one worker per page', async () => {
+  it('settles when the worker has formatted, leaves its ending to the worker, and starts one worker per page', async () => {
     const warm = await freshWarmIntl()
     const isDone = settled(warm())
     expect(String(FakeWorker.last?.url)).toMatch(/intl-warm-up\.worker/)
@@ -49,7 +49,7 @@ describe('warmIntlOffMainThread', () => {
     const worker = FakeWorker.last!
     worker.onmessage!()
     expect(await isDone()).toBe(true)
-    expect(worker.terminated).toBe(true)
+    expect(worker.terminated).toBe(false)
     void warm()
     expect(FakeWorker.last).toBe(worker)
   })
@@ -68,7 +68,8 @@ describe('warmIntlOffMainThread', () => {
     expect(await isDone()).toBe(false)
     vi.advanceTimersByTime(1)
     expect(await isDone()).toBe(true)
-    expect(FakeWorker.last!.terminated).toBe(true)
+    // A worker whose script is still on the way is left to finish: ended now, its request would never end.
+    expect(FakeWorker.last!.terminated).toBe(false)
   })
 
   it('settles at once where workers cannot start', async () => {

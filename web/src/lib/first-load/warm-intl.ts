@@ -12,15 +12,16 @@ let warming: Promise<void> | null = null
  */
 export function warmIntlOffMainThread(): Promise<void> {
   warming ??= new Promise<void>((resolve) => {
-    let worker: Worker | null = null
     const done = () => {
       clearTimeout(limit)
-      worker?.terminate()
       resolve()
     }
     const limit = setTimeout(done, WARM_UP_LIMIT_MS)
     try {
-      worker = new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url))
+      // Never terminated from here: the worker closes itself once it has formatted. Ended while its script was
+      // still on the way (a slow start past the limit), it left a request that never finished for DevTools,
+      // and tools that wait for the network to go quiet (Playwright's `networkidle`) waited for ever.
+      const worker = new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url))
       worker.onmessage = done
       worker.onerror = done
     } catch {
