@@ -33,14 +33,20 @@ const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 }
 
-type Chunk = { file: string }
+/** A chunk of the manifest; a worker's script (`new Worker(new URL(...))`) is among its starter's `assets`. */
+type Chunk = { file: string; assets?: string[] }
 const manifestFiles = new Set(
   Object.values(
     JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>,
-  ).map((chunk) => `/${chunk.file}`),
+  ).flatMap((chunk) =>
+    [chunk.file, ...(chunk.assets ?? []).filter((file) => file.endsWith('.js'))].map((file) => `/${file}`),
+  ),
 )
 
-/** The gzip size of a built script, by its URL path; a script the build's manifest does not name fails. */
+/**
+ * The gzip size of a built script, by its URL path; a script the build's manifest does not name (a chunk, or a
+ * worker's script) fails.
+ */
 function gzipSizeOf(path: string): number {
   expect(manifestFiles, `${path} is not a chunk of the build's manifest`).toContain(path)
   return gzipSync(readFileSync(`dist/client${path}`), { level: 9 }).length
