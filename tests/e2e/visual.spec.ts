@@ -99,8 +99,12 @@ for (const [label, viewport] of VIEWPORTS) {
 
     test('home, top', async ({ page }) => {
       await openHome(page)
-      // The hero video is on screen: wait for it to be ready, then stop it on its first frame.
-      await expect(page.locator('video.hero__video')).toHaveClass(/is-ready/)
+      // The hero video is on screen: wait for it to be ready, then hide it, so its still poster shows. Paused and
+      // seeked to frame 0, it still showed another frame in some runs (887-3,140 px of the figures' sway, in CI
+      // and here); its behaviour is media.spec.ts's, and this screenshot keeps what is laid over it.
+      const video = page.locator('video.hero__video')
+      await expect(video).toHaveClass(/is-ready/)
+      await video.evaluate((element) => (element.style.visibility = 'hidden'))
       await snap(page, `home-top-${label}`)
     })
 
