@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express'
+import { refuseDeclaredBodyOver } from './declared-body-limit'
 import { HttpError } from './errors'
 import { DEFAULT_JSON_MAX_DEPTH, nestsDeeperThan } from '../json-depth'
 
@@ -19,8 +20,9 @@ export function assertJsonDepth(value: unknown, maxDepth: number, what = 'JSON b
 }
 
 /**
- * `express.json` with both limits every JSON endpoint needs: a size (larger bodies get 413 from body-parser)
- * and a nesting depth (deeper bodies get 400 before any handler walks them recursively).
+ * `express.json` with both limits every JSON endpoint needs: a size in bytes (larger bodies get 413) and a
+ * nesting depth (deeper bodies get 400 before any handler walks them recursively). A declared length over the
+ * size gets its 413 before any byte is read (`refuseDeclaredBodyOver`).
  */
 export function jsonBody({
   limit,
@@ -28,7 +30,7 @@ export function jsonBody({
   type,
   strict,
 }: {
-  limit: number | string
+  limit: number
   maxDepth?: number
   type?: string | string[]
   strict?: boolean
@@ -38,15 +40,19 @@ export function jsonBody({
     ...(type ? { type } : {}),
     ...(strict === undefined ? {} : { strict }),
   })
+  const refuseDeclared = refuseDeclaredBodyOver(limit)
   return (req, res, next) => {
-    parse(req, res, (error?: unknown) => {
-      if (error) return next(error)
-      try {
-        if (req.body !== undefined) assertJsonDepth(req.body, maxDepth)
-        next()
-      } catch (tooDeep) {
-        next(tooDeep)
-      }
+    refuseDeclared(req, res, (tooLarge?: unknown) => {
+      if (tooLarge) return next(tooLarge)
+      parse(req, res, (error?: unknown) => {
+        if (error) return next(error)
+        try {
+          if (req.body !== undefined) assertJsonDepth(req.body, maxDepth)
+          next()
+        } catch (tooDeep) {
+          next(tooDeep)
+        }
+      })
     })
   }
 }

@@ -121,7 +121,7 @@ describe('request timeouts', () => {
 })
 
 // Answers sent before the body was read: the connection must not wait for a body that is not coming, and a client
-// that does send it keeps its connection. (body-parser's 413 waits for the body, so the 408 above closes those.)
+// that does send it keeps its connection. A declared body over the limit is refused before any byte is read.
 describe('connections after an early answer', () => {
   const query = '/content/v2025-02-19/data/query/production'
 
@@ -130,6 +130,11 @@ describe('connections after an early answer', () => {
       'a refused Host (400)',
       `POST ${query} HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
       400,
+    ],
+    [
+      'a declared body over the limit (413; body-parser waited for the body, then 408)',
+      `POST ${query} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n`,
+      413,
     ],
     [
       'a charset the endpoint does not take (415)',

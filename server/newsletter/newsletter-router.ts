@@ -5,7 +5,7 @@ import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
 
 /** Sign-ups are three short strings; anything bigger is not a person's sign-up. */
-export const BODY_LIMIT = '4kb'
+export const BODY_LIMIT = 4 * 1024
 
 /** Pages (React routes) the mail links end on. */
 export const PAGES = {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
 import { FALLBACK_BAND_NAME } from '../../../web/src/config/public-config'
+import { refuseDeclaredBodyOver } from '../../http/declared-body-limit'
 import type { Accounts } from '../accounts/accounts'
 import { renderLoginPage } from './login-page'
 import { safeReturnUrl, STUDIO_PATH } from './return-origin'
@@ -9,6 +10,8 @@ import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle'
 import { carriesSecretsSafely, PLAIN_HTTP_REFUSED } from './transport'
 
 const CSRF_COOKIE = 'lf_login_csrf'
+/** An e-mail, a password, a CSRF token and the Studio's address; anything bigger is not a sign-in. */
+const LOGIN_FORM_LIMIT = 16 * 1024
 
 const LoginForm = z.object({
   email: z.string().trim().min(1).max(320),
@@ -104,7 +107,8 @@ export function createLoginRouter({
 
   router.post(
     '/auth/login',
-    express.urlencoded({ extended: false, limit: '16kb' }),
+    refuseDeclaredBodyOver(LOGIN_FORM_LIMIT),
+    express.urlencoded({ extended: false, limit: LOGIN_FORM_LIMIT }),
     async (req, res, next) => {
       try {
         const parsed = LoginForm.safeParse(req.body)

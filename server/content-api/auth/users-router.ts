@@ -55,7 +55,7 @@ export function createUsersRouter(accounts: Accounts): Router {
     res.set('Cache-Control', 'no-store').json(accounts.keyValues.get(identityOf(res.locals.principal!), keys))
   })
 
-  router.put('/users/me/keyvalue', requireSignedIn, jsonBody({ limit: '256kb' }), (req, res) => {
+  router.put('/users/me/keyvalue', requireSignedIn, jsonBody({ limit: 256 * 1024 }), (req, res) => {
     const parsed = KeyValueBody.safeParse(req.body)
     if (!parsed.success) throw badRequest('Body must be an array of {key, value}')
     res.json(accounts.keyValues.set(identityOf(res.locals.principal!), parsed.data))

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import net from 'node:net'
 import { createClient, type SanityClient } from '@sanity/client'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import sharp from 'sharp'
@@ -276,5 +277,19 @@ describe('upload errors', () => {
     expect(((await big.json()) as { error: { description: string } }).error.description).toMatch(/limit/)
     expect((await post('/assets/images/nope', png, auth)).status).toBe(404)
     expect((await post('/assets/files/production', 'still up', auth)).status).toBe(200)
+  })
+
+  it('refuses an upload whose declared size is over the limit before any byte of it arrives', async () => {
+    const { hostname, port } = new URL(server.url)
+    const socket = net.connect(Number(port), hostname)
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk.toString()))
+    socket.write(
+      `POST /content/v2026-05-04/assets/files/production HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: Bearer ${editor.config().token!}\r\nContent-Length: ${LIMIT * 10}\r\n\r\n`,
+    )
+    // Before: no answer until the body's deadline (the editor's is extended by the declared size), then 408.
+    await expect.poll(() => answer, { timeout: 5000 }).toMatch(/^HTTP\/1.1 413[^]*limit/)
+    socket.destroy()
   })
 })

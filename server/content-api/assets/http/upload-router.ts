@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request } from 'express'
 import { z } from 'zod'
+import { refuseDeclaredBodyOver } from '../../../http/declared-body-limit'
 import { allowSlowBody } from '../../../http/request-timeouts'
 import { requireEditor } from '../../auth/require-role'
 import { ANONYMOUS, badRequest, ContentApiError, identityOf, notFound } from '../../engine'
@@ -47,6 +48,7 @@ export function createAssetUploadRouter(options: {
 }): Router {
   const router = Router()
   const rawBody = express.raw({ type: () => true, limit: options.maxBytes })
+  const refuseLarger = refuseDeclaredBodyOver(options.maxBytes)
   // An editor's video over a slow uplink may take minutes; anonymous bodies never get this long.
   const slowUpload = allowSlowBody({ minBytesPerSecond: 64 * 1024, maxBytes: options.maxBytes })
 
@@ -54,34 +56,41 @@ export function createAssetUploadRouter(options: {
     ['images', 'image'],
     ['files', 'file'],
   ] as const satisfies readonly (readonly [string, AssetKind])[]) {
-    router.post(`/assets/${segment}/:dataset`, requireEditor, slowUpload, rawBody, async (req, res, next) => {
-      try {
-        const dataset = String(req.params.dataset)
-        if (!options.hasDataset(dataset)) throw notFound('Dataset not found')
-        const info = details(req)
-        if (!info) throw badRequest('Invalid upload parameters')
-        const declared = bareMimeType(info.contentType)
-        if (kind === 'image' && declared && declared !== OCTET_STREAM && !declared.startsWith('image/')) {
-          throw badRequest(`Content-Type ${declared} is not an image`)
+    router.post(
+      `/assets/${segment}/:dataset`,
+      requireEditor,
+      refuseLarger,
+      slowUpload,
+      rawBody,
+      async (req, res, next) => {
+        try {
+          const dataset = String(req.params.dataset)
+          if (!options.hasDataset(dataset)) throw notFound('Dataset not found')
+          const info = details(req)
+          if (!info) throw badRequest('Invalid upload parameters')
+          const declared = bareMimeType(info.contentType)
+          if (kind === 'image' && declared && declared !== OCTET_STREAM && !declared.startsWith('image/')) {
+            throw badRequest(`Content-Type ${declared} is not an image`)
+          }
+          const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+          const identity = identityOf(res.locals.principal ?? ANONYMOUS)
+          const document = await options.assets.upload(kind, dataset, bytes, info, identity)
+          res.json({ document })
+        } catch (error) {
+          if (
+            error instanceof EmptyUploadError ||
+            error instanceof UnsupportedImageError ||
+            error instanceof MetadataOptionError
+          ) {
+            return next(badRequest(error.message))
+          }
+          next(error)
         }
-        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-        const identity = identityOf(res.locals.principal ?? ANONYMOUS)
-        const document = await options.assets.upload(kind, dataset, bytes, info, identity)
-        res.json({ document })
-      } catch (error) {
-        if (
-          error instanceof EmptyUploadError ||
-          error instanceof UnsupportedImageError ||
-          error instanceof MetadataOptionError
-        ) {
-          return next(badRequest(error.message))
-        }
-        next(error)
-      }
-    })
+      },
+    )
   }
 
-  // body-parser's 413 names the upload limit; its other errors (400 aborted) go to the content error handler.
+  // A 413 (declared or counted) names the upload limit; its other errors (400 aborted) go to the content error handler.
   const bodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {
     if ((error as { status?: number }).status !== 413) return next(error)
     next(new ContentApiError(413, 'payloadTooLarge', `Upload exceeds the limit of ${options.maxBytes} bytes`))
