@@ -47,47 +47,44 @@ export function createAssetUploadRouter(options: {
   maxBytes: number
 }): Router {
   const router = Router()
-  const rawBody = express.raw({ type: () => true, limit: options.maxBytes })
-  const refuseLarger = refuseDeclaredBodyOver(options.maxBytes)
-  // An editor's video over a slow uplink may take minutes; anonymous bodies never get this long.
-  const slowUpload = allowSlowBody({ minBytesPerSecond: 64 * 1024, maxBytes: options.maxBytes })
+  // Editors only; a declared size over the limit is refused before its bytes come; an editor's video over a slow
+  // uplink may take minutes (anonymous bodies never get this long); then the bytes.
+  const receive = [
+    requireEditor,
+    refuseDeclaredBodyOver(options.maxBytes),
+    allowSlowBody({ minBytesPerSecond: 64 * 1024, maxBytes: options.maxBytes }),
+    express.raw({ type: () => true, limit: options.maxBytes }),
+  ]
 
   for (const [segment, kind] of [
     ['images', 'image'],
     ['files', 'file'],
   ] as const satisfies readonly (readonly [string, AssetKind])[]) {
-    router.post(
-      `/assets/${segment}/:dataset`,
-      requireEditor,
-      refuseLarger,
-      slowUpload,
-      rawBody,
-      async (req, res, next) => {
-        try {
-          const dataset = String(req.params.dataset)
-          if (!options.hasDataset(dataset)) throw notFound('Dataset not found')
-          const info = details(req)
-          if (!info) throw badRequest('Invalid upload parameters')
-          const declared = bareMimeType(info.contentType)
-          if (kind === 'image' && declared && declared !== OCTET_STREAM && !declared.startsWith('image/')) {
-            throw badRequest(`Content-Type ${declared} is not an image`)
-          }
-          const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-          const identity = identityOf(res.locals.principal ?? ANONYMOUS)
-          const document = await options.assets.upload(kind, dataset, bytes, info, identity)
-          res.json({ document })
-        } catch (error) {
-          if (
-            error instanceof EmptyUploadError ||
-            error instanceof UnsupportedImageError ||
-            error instanceof MetadataOptionError
-          ) {
-            return next(badRequest(error.message))
-          }
-          next(error)
+    router.post(`/assets/${segment}/:dataset`, ...receive, async (req, res, next) => {
+      try {
+        const dataset = String(req.params.dataset)
+        if (!options.hasDataset(dataset)) throw notFound('Dataset not found')
+        const info = details(req)
+        if (!info) throw badRequest('Invalid upload parameters')
+        const declared = bareMimeType(info.contentType)
+        if (kind === 'image' && declared && declared !== OCTET_STREAM && !declared.startsWith('image/')) {
+          throw badRequest(`Content-Type ${declared} is not an image`)
         }
-      },
-    )
+        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        const identity = identityOf(res.locals.principal ?? ANONYMOUS)
+        const document = await options.assets.upload(kind, dataset, bytes, info, identity)
+        res.json({ document })
+      } catch (error) {
+        if (
+          error instanceof EmptyUploadError ||
+          error instanceof UnsupportedImageError ||
+          error instanceof MetadataOptionError
+        ) {
+          return next(badRequest(error.message))
+        }
+        next(error)
+      }
+    })
   }
 
   // A 413 (declared or counted) names the upload limit; its other errors (400 aborted) go to the content error handler.
