@@ -30,7 +30,18 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/ },
+    {
+      name: 'site',
+      testIgnore:
+        /(^|\/)(studio|caddy-front|newsletter-studio|studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/,
+    },
+    // The specs that drive the real Studio (a 5 MB app), one at a time beside the other projects: two Studios at
+    // once on two cores took a Studio test past 3 minutes (caddy-front.spec's past its 2, with CI=1).
+    {
+      name: 'studio',
+      testMatch: /(^|\/)(studio|caddy-front|newsletter-studio)\.spec\.ts$/,
+      workers: 1,
+    },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
       name: 'visual',
@@ -38,11 +49,13 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${VISUAL_PORT}` },
     },
     // Publish a news post, a show and a tagline to the main server, whose news and tour lists and home page the
-    // site project reads as seeded: they run once every site test has finished.
+    // site project reads as seeded: they run once the site and studio projects have finished, one at a time (they
+    // drive the Studio too).
     {
       name: 'after-site',
       testMatch: /(studio-(news|shows)|live-updates|presentation)\.spec\.ts$/,
-      dependencies: ['site'],
+      dependencies: ['site', 'studio'],
+      workers: 1,
     },
   ],
   webServer: [

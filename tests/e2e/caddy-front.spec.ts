@@ -23,7 +23,7 @@ const test = base.extend<object, { front: CaddyFront }>({
 })
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ mode: 'serial' })
-test.setTimeout(120_000)
+test.setTimeout(300_000)
 
 test('the public site loads through Caddy: HTTP/2, a certificate from its CA, compressed once, HTTPS links', async ({
   page,
