@@ -35,8 +35,8 @@ export default defineConfig({
       testIgnore:
         /(^|\/)(studio|caddy-front|newsletter-studio|studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/,
     },
-    // The specs that drive the real Studio (a 5 MB app), one at a time beside the other projects: two Studios at
-    // once on two cores took a Studio test past 3 minutes (caddy-front.spec's past its 2, with CI=1).
+    // The specs that drive the real Studio (a 5 MB app), one at a time beside the other projects. On two cores with
+    // CI set, a Studio test beside the other worker's tests took up to 3.5 minutes (their time limits are 5).
     {
       name: 'studio',
       testMatch: /(^|\/)(studio|caddy-front|newsletter-studio)\.spec\.ts$/,
