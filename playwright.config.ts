@@ -32,18 +32,7 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    {
-      name: 'site',
-      testIgnore:
-        /(^|\/)(studio|caddy-front|newsletter-studio|studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/,
-    },
-    // The specs that drive the real Studio (a 5 MB app), one at a time beside the other projects. On two cores with
-    // CI set, a Studio test beside the other worker's tests took up to 3.5 minutes (their time limits are 5).
-    {
-      name: 'studio',
-      testMatch: /(^|\/)(studio|caddy-front|newsletter-studio)\.spec\.ts$/,
-      workers: 1,
-    },
+    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/ },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
       name: 'visual',
@@ -51,13 +40,11 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${VISUAL_PORT}` },
     },
     // Publish a news post, a show and a tagline to the main server, whose news and tour lists and home page the
-    // site project reads as seeded: they run once the site and studio projects have finished, one at a time (they
-    // drive the Studio too).
+    // site project reads as seeded: they run once every site test has finished.
     {
       name: 'after-site',
       testMatch: /(studio-(news|shows)|live-updates|presentation)\.spec\.ts$/,
-      dependencies: ['site', 'studio'],
-      workers: 1,
+      dependencies: ['site'],
     },
   ],
   webServer: [
