@@ -14,6 +14,10 @@ function prefersReducedMotion(): boolean {
 export function scrollToAnchor(id: string): boolean {
   const target = document.getElementById(id)
   if (!target) return false
+  // The home page's sections below the hero wait to be rendered until they near the viewport (global.css); a
+  // smooth scroll past one still estimated at its placeholder height ended 29 px short of the contact section
+  // at 1280 px. Rendered first, every section between here and the target has its real height.
+  target.closest('main')?.setAttribute('data-all-sections-rendered', '')
   target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
   if (target.tabIndex >= -1 && target.hasAttribute('tabindex')) target.focus({ preventScroll: true })
   return true
