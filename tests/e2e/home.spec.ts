@@ -14,14 +14,15 @@ async function atTestNow(page: Page) {
 /**
  * How far, in pixels, a scroll to a home section ended from where it should: the section's top just below the
  * sticky header (the root's scroll-padding-top), or the end of the page when the section is too near the end
- * for that. Measured once the scroll position has not moved for 10 frames, so a smooth scroll that passes the
- * spot on its way elsewhere does not count.
+ * for that. Measured once the section is there and the scroll position has not moved for 10 frames, so a smooth
+ * scroll that passes the spot on its way elsewhere does not count.
  */
 async function distanceFromLanding(page: Page, id: string): Promise<number> {
   return page.evaluate(async (sectionId) => {
+    // After a navigation from another page, the home page's sections may not be in the document yet.
     for (let last = -1, still = 0; still < 10;) {
       await new Promise(requestAnimationFrame)
-      still = window.scrollY === last ? still + 1 : 0
+      still = window.scrollY === last && document.getElementById(sectionId) ? still + 1 : 0
       last = window.scrollY
     }
     const root = document.documentElement
