@@ -78,12 +78,12 @@ test.describe('media grid', () => {
     expect(thumbnails).toHaveLength(16)
     for (const img of thumbnails) {
       expect(img).toMatch(/ src="\/content\/images\/[^"]*w=640&amp;h=480/)
-      expect(img).toContain('sizes="(min-width: 72rem) 35rem, 50vw"')
+      expect(img).toContain('sizes="(min-width: 72rem) 35rem, calc(50vw - 1.25rem)"')
       expect(img).toContain('loading="lazy"')
       expect(img).toContain('decoding="async"')
       expect(img).toContain('width="640" height="480"')
     }
-    expect(thumbnails.filter((img) => / srcSet="[^"]*320w[^"]*480w[^"]*640w/.test(img))).toHaveLength(16)
+    expect(thumbnails.filter((img) => / srcSet="[^"]*360w[^"]*480w[^"]*640w/.test(img))).toHaveLength(16)
 
     const lastSrc = /<img class="media-tile__image" src="([^"]+)"/
       .exec(thumbnails.at(-1)!)![1]!
@@ -117,6 +117,37 @@ test.describe('media grid', () => {
     expect(requested).toContain(lastPath)
     expect(consoleErrors).toEqual([])
   })
+
+  // What the browser picks from srcset and sizes: no more pixels than the tile shows, rounded up to a width.
+  for (const { screen, scale, width } of [
+    { screen: { width: 412, height: 823 }, scale: 1.75, width: 360 },
+    { screen: { width: 390, height: 844 }, scale: 3, width: 640 },
+    { screen: { width: 1280, height: 800 }, scale: 1, width: 640 },
+  ]) {
+    test(`a ${screen.width} px screen at ${scale}x fetches each tile's ${width} px picture`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: screen, deviceScaleFactor: scale })
+      const page = await context.newPage()
+      await page.goto('/')
+      const img = tile(page, 'band-performance-2').locator('img')
+      await img.scrollIntoViewIfNeeded()
+      await expect
+        .poll(
+          () =>
+            img.evaluate((el: HTMLImageElement) =>
+              el.currentSrc ? new URL(el.currentSrc).searchParams.get('w') : null,
+            ),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(String(width))
+      const shown = await img.evaluate((el: HTMLImageElement) => el.getBoundingClientRect().width)
+      expect(width).toBeGreaterThanOrEqual(shown * scale)
+      await context.close()
+    })
+  }
 
   test('a thumbnail that fails to load shows "Image unavailable", before hydration or after', async ({
     page,

@@ -9,9 +9,16 @@ import { useEditAttributes } from '../../../lib/preview/edit-target'
 const THUMB_WIDTH = 640
 const THUMB_ASPECT = 4 / 3
 const THUMB_HEIGHT = Math.round(THUMB_WIDTH / THUMB_ASPECT)
-const THUMB_WIDTHS = [320, 480, 640, 960]
-/** Two columns inside the content width (72rem), one gutter apart. */
-const THUMB_SIZES = '(min-width: 72rem) 35rem, 50vw'
+/**
+ * A phone's tile is about 185 CSS px wide (412 px screen), 325 device pixels at 1.75x: with 320 the smallest
+ * width, the browser fetched 480 (2.2 times the pixels); 360 fits it.
+ */
+const THUMB_WIDTHS = [360, 480, 640, 960]
+/**
+ * Two columns inside the content width (72rem), one gap apart; below it, half the screen less a page gutter
+ * and half the gap (1.25rem at phone widths, a little more on wider screens, so never too small).
+ */
+const THUMB_SIZES = '(min-width: 72rem) 35rem, calc(50vw - 1.25rem)'
 
 /**
  * One grid thumbnail, a real button (click, Enter, Space open the overlay). Its picture (the image, else the
