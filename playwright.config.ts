@@ -19,8 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // One worker, in CI too: with two on a 2-core machine, Studio tests ran past 3 minutes and timing-sensitive ones
-  // (a swipe's speed, a click right after the promo opens) failed; one worker takes about 18 minutes.
+  // One worker, in CI too: on a 2-core machine two saved little (8.2 against 9.1 minutes on a quiet machine; the
+  // Studio specs keep both cores busy), and on a loaded one they took Studio tests past 3 minutes.
   workers: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,

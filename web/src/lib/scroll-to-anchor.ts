@@ -4,7 +4,7 @@ import { onFirstInteraction } from './first-load/on-first-interaction'
 export const HASH_SCROLL_DELAY_MS = 100
 
 /** How long a scroll keeps aiming at its section while the page is still changing size around it. */
-export const REAIM_WINDOW_MS = 2000
+const REAIM_WINDOW_MS = 2000
 
 function prefersReducedMotion(): boolean {
   return (
