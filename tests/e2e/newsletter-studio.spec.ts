@@ -1,4 +1,4 @@
-import { signIn } from './support/studio'
+import { openStudio } from './support/studio'
 import { expect, test } from './support/test'
 
 const ADMIN_TOKEN = 'e2e-newsletter-admin-token-0123456789'
@@ -14,8 +14,7 @@ test("the Studio's Subscribers tool lists, filters, exports and erases subscribe
     expect(res.status()).toBe(201)
   }
 
-  // The real Studio sign-in (its login screen, our password page, back to the desk).
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
 
   await page
     .getByRole('link', { name: 'Subscribers' })

@@ -2,7 +2,7 @@ import {
   consoleErrorsFromNow,
   HTTPS_ORIGIN,
   publishUntil,
-  signIn,
+  openStudio,
   unexpectedStudioErrors,
 } from './support/studio'
 import {
@@ -45,7 +45,7 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   consoleErrors,
 }) => {
   const venue = `Irvine Bowl Amphitheatre ${Date.now().toString(36)}`
-  await signIn(page)
+  await openStudio(page)
   await recordPreviewTimings(page)
   const draftQueries = recordDraftQueries(page)
   await page.goto(`${HTTPS_ORIGIN}/admin/presentation/event/${EVENT_ID}?preview=/`)

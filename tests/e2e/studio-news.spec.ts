@@ -1,6 +1,6 @@
 import { expectPostInFeeds } from './support/feeds'
 import { E2E_PORT } from './support/servers'
-import { createDocument, publishUntil, signIn, unexpectedStudioErrors } from './support/studio'
+import { createDocument, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // The band manager's path for news: the real Studio, its Portable Text editor, the publish button. The post
@@ -20,7 +20,7 @@ test('a news post written and published in the Studio is on /news, in the RSS fe
   const title = `Written in the Studio ${stamp}`
   const slug = `written-in-the-studio-${stamp}`
 
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   await createDocument(page, 'News posts', 'News post')
   await page.getByRole('textbox', { name: 'Title' }).fill(title)
   await page.getByRole('button', { name: 'Generate' }).click()

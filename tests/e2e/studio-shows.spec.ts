@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 import { E2E_PORT } from './support/servers'
-import { createDocument, publishUntil, signIn, unexpectedStudioErrors } from './support/studio'
+import { createDocument, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // The band manager announces a show in the real Studio. The show lands on the main server, whose tour list other
@@ -28,7 +28,7 @@ test('a show published in the Studio is on the home page, its own page, the tour
   consoleErrors,
 }) => {
   const venue = `Foro Forastero ${Date.now().toString(36)}`
-  await signIn(page)
+  await openStudio(page)
   await createDocument(page, 'Events', 'Event')
   // Sep 18 2027, 20:00 in Ventura (PDT, UTC-7).
   await setDateTime(page, '2027-09-18 20:00')

@@ -6,6 +6,7 @@ import {
   HTTPS_ORIGIN,
   publishedQuery,
   publishUntil,
+  openStudio,
   signIn,
   unexpectedStudioErrors,
 } from './support/studio'
@@ -67,7 +68,7 @@ test('an event created and published in the Studio is on the site; Sold Out too;
   page,
   consoleErrors,
 }) => {
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   await createDocument(page, 'Events', 'Event')
   const venue = `Teatro Forastero ${Date.now()}`
   await setDateTime(page, '2027-06-12 20:00')
@@ -132,7 +133,7 @@ test('a photo uploaded into a new media item and added to the gallery shows on t
   page,
   consoleErrors,
 }) => {
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   await createDocument(page, 'Media items', 'Media item')
   const caption = `Soundcheck at dusk ${Date.now()}`
   await page.getByRole('textbox', { name: 'Caption' }).fill(caption)
@@ -178,7 +179,7 @@ test('two editors in two browsers edit the same document: both edits survive', a
   browser,
   consoleErrors,
 }) => {
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   const venue = `Salón Dos Editores ${Date.now()}`
   await newEvent(page, venue, 'Ojai')
   const documentUrl = page.url()
@@ -192,7 +193,7 @@ test('two editors in two browsers edit the same document: both edits survive', a
   const second = await other.newPage()
   const secondErrors: string[] = []
   second.on('pageerror', (error) => secondErrors.push(`pageerror: ${error.message}`))
-  const secondStudioErrors = await signIn(second, documentUrl.replace(HTTPS_ORIGIN, ''))
+  const secondStudioErrors = await openStudio(second, documentUrl.replace(HTTPS_ORIGIN, ''))
   await expect(second.getByRole('textbox', { name: 'Venue' })).toHaveValue(venue)
 
   await page.getByRole('textbox', { name: 'Address' }).fill('1 Forastero Way')
@@ -215,7 +216,7 @@ test('two editors in two browsers edit the same document: both edits survive', a
 })
 
 test('history: an earlier revision is restored and published', async ({ page, consoleErrors }) => {
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   const venue = `Foro Historia ${Date.now()}`
   await newEvent(page, venue, 'Ventura')
   await page.getByRole('textbox', { name: 'City' }).fill('Oxnard')
@@ -244,7 +245,7 @@ test('history: an earlier revision is restored and published', async ({ page, co
 test('reordering the gallery by drag and drop reorders the site', async ({ page, consoleErrors }) => {
   const slugsQuery = '*[_id == "gallery"][0].items[]->slug.current'
   const before = await publishedQuery<string[]>(page, slugsQuery)
-  const studioErrors = await signIn(page)
+  const studioErrors = await openStudio(page)
   await page.getByRole('link', { name: 'Gallery', exact: true }).click()
   const handles = page.locator('[data-ui="DragHandleButton"]:visible')
   await expect(handles.nth(1)).toBeVisible()

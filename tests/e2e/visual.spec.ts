@@ -1,6 +1,6 @@
 import type { Locator, Page, PageScreenshotOptions } from '@playwright/test'
 import { TEST_NOW } from './support/servers'
-import { signIn } from './support/studio'
+import { openStudio } from './support/studio'
 import { expect, test, waitForHydration } from './support/test'
 
 /**
@@ -221,7 +221,7 @@ test.describe('1280 px wide only', () => {
 
   test("the Studio's desk after sign-in", async ({ page }) => {
     test.setTimeout(120_000)
-    await signIn(page)
+    await openStudio(page)
     await expect(page.getByRole('link', { name: 'Media items' })).toBeVisible()
     // The desk's first pane (the content types); nothing in it depends on documents other tests create.
     await snap(page, 'studio-desk-1280')

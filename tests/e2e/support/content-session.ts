@@ -5,10 +5,10 @@ import { E2E_ADMIN } from './accounts'
 const API_VERSION = '2025-02-19'
 
 /**
- * Signs in to a server's content API the way the Studio does (ADR 020): the provider's password page with its
- * CSRF cookie, the one-time `#sid` on the redirect, exchanged at /auth/fetch for a session token.
+ * Posts the administrator's password to the provider's page as the browser does (its CSRF cookie and field) and
+ * returns the one-time session id it hands back on the redirect to `${baseUrl}/admin/#sid=…` (ADR 020).
  */
-export async function signInToContent(request: APIRequestContext, baseUrl: string): Promise<string> {
+export async function passwordSessionId(request: APIRequestContext, baseUrl: string): Promise<string> {
   const providers = (await (
     await request.get(`${baseUrl}/content/v${API_VERSION}/auth/providers`)
   ).json()) as {
@@ -25,6 +25,15 @@ export async function signInToContent(request: APIRequestContext, baseUrl: strin
   })
   const sid = /#sid=(.+)$/.exec(signedIn.headers()['location'] ?? '')?.[1]
   if (!sid) throw new Error(`Sign-in failed with HTTP ${signedIn.status()}`)
+  return sid
+}
+
+/**
+ * Signs in to a server's content API the way the Studio does (ADR 020): the session id from the password page,
+ * exchanged at /auth/fetch for a session token.
+ */
+export async function signInToContent(request: APIRequestContext, baseUrl: string): Promise<string> {
+  const sid = await passwordSessionId(request, baseUrl)
   const fetched = await request.get(`${baseUrl}/content/v${API_VERSION}/auth/fetch?sid=${sid}`)
   return ((await fetched.json()) as { token: string }).token
 }

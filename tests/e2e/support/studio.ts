@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { E2E_ADMIN as ADMIN } from './accounts'
+import { passwordSessionId } from './content-session'
 
 export const HTTPS_ORIGIN = `https://localhost:${Number(process.env.E2E_PORT ?? 3199) + 1}`
 
@@ -45,6 +46,24 @@ export async function signIn(page: Page, path = '/admin'): Promise<string[]> {
   await page.getByLabel('Password').fill(ADMIN.password)
   const errors = consoleErrorsFromNow(page)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('link', { name: 'Events' })).toBeVisible({ timeout: 30_000 })
+  return errors
+}
+
+/**
+ * Opens the Studio at `path` already signed in, through the hand-over our login page ends with: the password
+ * form is posted from the test (`passwordSessionId`), and the Studio takes the one-time `#sid` from its address
+ * as it does after the login redirect. The Studio loads once instead of twice and the login screens are
+ * skipped (studio.spec.ts and caddy-front.spec.ts sign in through them). Returns the console errors logged
+ * from that load on: signed in, the Studio must log none.
+ */
+export async function openStudio(page: Page, path = '/admin'): Promise<string[]> {
+  // Plain HTTP answers /admin with a redirect to the Studio's HTTPS origin; that origin signs the session in.
+  const first = await page.request.get(path, { maxRedirects: 0 })
+  const studioUrl = new URL(first.headers()['location'] ?? first.url(), first.url())
+  const sid = await passwordSessionId(page.request, studioUrl.origin)
+  const errors = consoleErrorsFromNow(page)
+  await page.goto(`${studioUrl.href.replace(/#.*$/, '')}#sid=${sid}`)
   await expect(page.getByRole('link', { name: 'Events' })).toBeVisible({ timeout: 30_000 })
   return errors
 }
