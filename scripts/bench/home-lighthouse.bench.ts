@@ -226,6 +226,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const signed = (value: number, unit: (v: number) => string) =>
   (value >= 0 ? '+' : '-') + unit(Math.abs(value))
 
+const runsLine = (runs: Figures[]) => runs.map((r) => `${r.performance}/${ms(r.lcp)}/${ms(r.tbt)}`).join(', ')
+
 /** Median figures of one page beside the floor's, with the difference and whether each target holds. */
 function report(label: string, page: Figures[], floor: Figures[]) {
   const m = (runs: Figures[], key: keyof Figures) => median(runs.map((r) => r[key] as number))
@@ -259,9 +261,7 @@ function report(label: string, page: Figures[], floor: Figures[]) {
     )
   }
   const last = page[page.length - 1]!
-  console.log(
-    `  runs (perf/LCP/TBT): ${page.map((r) => `${r.performance}/${ms(r.lcp)}/${ms(r.tbt)}`).join(', ')}`,
-  )
+  console.log(`  runs (perf/LCP/TBT): ${runsLine(page)}`)
   const medianRun = [...page].sort((a, b) => a.lcp - b.lcp)[Math.floor(page.length / 2)]!
   console.log(`  LCP element: ${medianRun.lcpElement.slice(0, 160)}`)
   console.log(`  LCP phases (median run): ${medianRun.lcpPhases}`)
@@ -339,6 +339,8 @@ async function main() {
 
     console.log(`\nLighthouse 13, mobile preset, simulated throttling, ${ROUNDS} interleaved rounds`)
     console.log(`floor app ${floorUrl}: scripts ${floorRuns[0]!.scripts.join(' ')}`)
+    // The floor's own spread, so a difference can be read against it (its LCP, too, moves between runs).
+    console.log(`floor runs (perf/LCP/TBT): ${runsLine(floorRuns)}`)
     for (const page of pages) report(page, siteRuns.get(page)!, floorRuns)
   } finally {
     floorServer.close()
