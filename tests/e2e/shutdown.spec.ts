@@ -20,6 +20,13 @@ const API = '/content/v2025-02-19'
 
 test.setTimeout(90_000)
 
+// The server this test started: killed after the test even when it timed out (a `finally` does not run then), so
+// a hung run never leaves a server on these ports for the next one.
+let server: ChildProcess | undefined
+test.afterEach(() => {
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+})
+
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-test-server.ts'], {
     env: {
@@ -32,21 +39,50 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; outp
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  server = child
   let output = ''
   for (const stream of [child.stdout!, child.stderr!])
     stream.on('data', (c: Buffer) => (output += c.toString()))
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const up = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    )
+    // The HTTPS front starts after the plain port answers (it may first generate its certificate): wait for both.
+    const up =
+      (await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )) && (await httpsFrontAnswers())
     if (up) return { child, output: () => output }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   child.kill('SIGKILL')
   throw new Error(`server did not start:\n${output}`)
+}
+
+/** Whether the HTTPS front answers `/healthz` over HTTP/2 (its certificate is self-signed). */
+function httpsFrontAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const session = http2.connect(`https://localhost:${HTTPS_PORT}`, { rejectUnauthorized: false })
+    const done = (ok: boolean) => {
+      session.destroy()
+      resolve(ok)
+    }
+    session.on('error', () => done(false))
+    const stream = session.request({ ':path': '/healthz' })
+    stream.on('error', () => done(false))
+    stream.on('response', (headers) => done(headers[':status'] === 200))
+  })
+}
+
+/** Resolves once the HTTP/2 stream's first bytes arrived (the stream stays open); rejects if it fails first. */
+function firstData(session: http2.ClientHttp2Session, stream: http2.ClientHttp2Stream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (reason: unknown) => reject(new Error(`the live events stream failed: ${String(reason)}`))
+    session.on('error', fail)
+    stream.on('error', fail)
+    stream.once('close', () => fail('closed before any data'))
+    stream.once('data', () => resolve())
+  })
 }
 
 /** Resolves with the response once its headers and first bytes arrived; the stream stays open. */
@@ -69,6 +105,7 @@ function openSocketUpgrade(): Promise<{ socket: net.Socket; head: string }> {
     })
     socket.once('data', (chunk: Buffer) => resolve({ socket, head: chunk.toString('latin1') }))
     socket.on('error', reject)
+    socket.once('close', () => reject(new Error('the upgrade request was closed without an answer')))
   })
 }
 
@@ -93,10 +130,8 @@ test('SIGTERM with open streams, a kept-alive connection and a socket upgrade ex
     // The Studio's live events stream, over HTTP/2 through the HTTPS front.
     const session = http2.connect(`https://localhost:${HTTPS_PORT}`, { rejectUnauthorized: false })
     closers.push(() => session.destroy())
-    session.on('error', () => {})
     const live = session.request({ ':path': `${API}/data/live/events/production` })
-    live.on('error', () => {})
-    await new Promise<void>((resolve) => live.once('data', () => resolve()))
+    await firstData(session, live)
     const upgrade = await openSocketUpgrade()
     closers.push(() => upgrade.socket.destroy())
     upgrade.socket.on('error', () => {})
@@ -111,7 +146,6 @@ test('SIGTERM with open streams, a kept-alive connection and a socket upgrade ex
     expect(ms, output()).toBeLessThan(2_000)
   } finally {
     for (const close of closers) close()
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   }
 })
