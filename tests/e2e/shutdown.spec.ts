@@ -74,7 +74,10 @@ function httpsFrontAnswers(): Promise<boolean> {
   })
 }
 
-/** Resolves once the HTTP/2 stream's first bytes arrived (the stream stays open); rejects if it fails first. */
+/**
+ * Resolves once the HTTP/2 stream's first bytes arrived (the stream stays open); rejects if it fails first. The
+ * handlers stay attached, so the errors of the session's end at SIGTERM are absorbed (by a settled promise).
+ */
 function firstData(session: http2.ClientHttp2Session, stream: http2.ClientHttp2Stream): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (reason: unknown) => reject(new Error(`the live events stream failed: ${String(reason)}`))
