@@ -8,8 +8,7 @@ const scenario: AbuseScenario = {
   start: (target) =>
     queryFlood(target, {
       clients: 70,
-      bystanderHeaders: { 'x-forwarded-for': '203.0.113.51' },
-      who: 'another address',
+      bystanders: [{ headers: { 'x-forwarded-for': '203.0.113.51' }, who: 'another address' }],
     }),
 }
 export default scenario

@@ -8,8 +8,7 @@ const scenario: AbuseScenario = {
   start: (target) =>
     queryFlood(target, {
       clients: 20,
-      bystanderHeaders: { 'x-forwarded-for': '203.0.113.50' },
-      who: 'another address',
+      bystanders: [{ headers: { 'x-forwarded-for': '203.0.113.50' }, who: 'another address' }],
     }),
 }
 export default scenario

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { callerOf } from './query-limits'
 
-/** Which lane and client key each caller gets (ADR 080, issue 27): editors' workers are theirs alone. */
+/** Which lane and client key each caller gets (ADR 080, issues 27 and 36): each lane's workers are its own. */
 describe('callerOf', () => {
-  it('puts viewers with anonymous callers, editors and this machine in the trusted lane', () => {
+  it('puts anonymous callers, viewers, and editors with this machine in three lanes', () => {
     const viewer = { kind: 'token', tokenId: 't1', label: 'front end', role: 'viewer' } as const
     const editor = { kind: 'user', userId: 'u1', name: 'E', email: 'e@example.com', role: 'editor' } as const
     expect(callerOf('203.0.113.5', { kind: 'anonymous' })).toEqual({
@@ -12,7 +12,7 @@ describe('callerOf', () => {
       anonymous: true,
     })
     expect(callerOf('127.0.0.1', { kind: 'anonymous' }).lane).toBe('trusted')
-    expect(callerOf('203.0.113.5', viewer)).toEqual({ lane: 'public', client: 'token:t1', anonymous: false })
+    expect(callerOf('203.0.113.5', viewer)).toEqual({ lane: 'viewer', client: 'token:t1', anonymous: false })
     expect(callerOf('203.0.113.5', editor)).toEqual({ lane: 'trusted', client: 'user:u1', anonymous: false })
   })
 

@@ -62,12 +62,13 @@ export function checkQueryInput(query: string, params: Record<string, unknown>, 
 
 /**
  * Who pays for a query (ADR 080). Editors, administrators and this machine (tools on the server) run in the
- * trusted lane; anonymous callers from elsewhere and viewers (a front end's read token, say) share the public
- * lane, whose workers a flood of expensive queries can keep busy without touching the Studio. Within a lane
- * workers are shared per `client`: a signed-in user or token, else the address (IPv6: its /64). Anonymous
- * callers also have a cap on queries in progress each.
+ * trusted lane; viewers (a front end's read token, the draft proxy's) in the viewer lane; anonymous callers from
+ * elsewhere in the public lane. Each lane has workers of its own, so a flood of expensive queries in one never
+ * keeps another's workers busy: not the Studio's, and not a token's flood the fans'. Within a lane workers are
+ * shared per `client`: a signed-in user or token, else the address (IPv6: its /64). Anonymous callers also have
+ * a cap on queries in progress each.
  */
-export type Caller = { lane: 'public' | 'trusted'; client: string; anonymous: boolean }
+export type Caller = { lane: 'public' | 'viewer' | 'trusted'; client: string; anonymous: boolean }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
@@ -78,5 +79,5 @@ export function callerOf(ip: string | undefined, principal: Principal): Caller {
     return { lane, client: rateLimitKey(ip), anonymous: true }
   }
   const client = principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`
-  return { lane: principal.role === 'viewer' ? 'public' : 'trusted', client, anonymous: false }
+  return { lane: principal.role === 'viewer' ? 'viewer' : 'trusted', client, anonymous: false }
 }

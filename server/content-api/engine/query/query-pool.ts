@@ -12,7 +12,7 @@ import type { Caller, QueryLimits } from './query-limits'
 import type { WorkerAnswer, WorkerTask } from './query-worker'
 
 export type QueryPoolOptions = {
-  /** Worker threads per lane (public and trusted). */
+  /** Worker threads per lane (public, viewer and trusted). */
   threads?: number
   /** Heap each worker may use; a query that needs more stops its worker and gets 400. */
   memoryMb?: number
@@ -88,9 +88,11 @@ export function workerFile(): Promise<string> {
 }
 
 /**
- * Worker threads that parse and evaluate GROQ (ADR 080), in two lanes so anonymous and viewer traffic can
- * never take the workers editors use. Public-lane workers run at the lowest CPU priority (nice 19), so even
- * while all of them are busy the event loop keeps its share of the machine. Within a lane the workers are
+ * Worker threads that parse and evaluate GROQ (ADR 080), in three lanes: anonymous traffic, viewer tokens and
+ * editors each have workers of their own, so a flood from one can never take the workers another uses (one
+ * viewer token kept the workers anonymous fans shared with it busy to the time limit). Public- and viewer-lane
+ * workers run at the lowest CPU priority (nice 19), so even while all of them are busy the event loop keeps
+ * its share of the machine. Within a lane the workers are
  * shared per client by a fair queue (`server/fair-queue.ts`): the least-served client goes first, one client
  * never holds every worker, and `reservedThreads` workers are kept for clients that have not kept workers busy
  * lately. Those are a pool of their own, so a general worker restarting after a stopped query never delays them.
@@ -132,10 +134,14 @@ export class QueryPool {
         reserved: reserved > 0 ? workers(filename, niceIncrement, reserved) : undefined,
       },
     })
-    this.lanes = workerFile().then((file) => ({ public: lane(file, 19), trusted: lane(file, 0) }))
+    this.lanes = workerFile().then((file) => ({
+      public: lane(file, 19),
+      viewer: lane(file, 19),
+      trusted: lane(file, 0),
+    }))
   }
 
-  /** Resolves once both lanes have answered a task (their workers are up), so no time limit pays for start-up. */
+  /** Resolves once every lane has answered a task (their workers are up), so no time limit pays for start-up. */
   async ready(): Promise<void> {
     const lanes = await this.lanes
     const check: WorkerTask = { kind: 'check', query: '*', params: {}, maxDepth: 1 }
@@ -194,7 +200,7 @@ export class QueryPool {
   }
 
   private allWorkers(lanes: Record<Caller['lane'], Lane>): Workers[] {
-    const all = [lanes.public, lanes.trusted].flatMap((lane) => Object.values(lane.workers))
+    const all = Object.values(lanes).flatMap((lane) => Object.values(lane.workers))
     return all.filter((workers) => workers !== undefined)
   }
 }
