@@ -74,6 +74,7 @@ describe('POST /api/newsletter/subscribe', () => {
     ['a first name with CR/LF', { ...ana, firstName: 'Ana\r\nBcc: everyone@example.com' }, ['firstName']],
     ['a first name with a link', { ...ana, firstName: 'Win at https://spam.example' }, ['firstName']],
     ['a last name with a bare domain', { ...ana, lastName: 'cheap-pills.com' }, ['lastName']],
+    ['a last name with an ideographic dot (issue 36)', { ...ana, lastName: 'evil。com' }, ['lastName']],
   ])('refuses %s with 400 and a message that says why', async (_name, body, paths) => {
     const { app, newsletter } = await setup()
     const res = await request(app).post('/api/newsletter/subscribe').send(body).expect(400)

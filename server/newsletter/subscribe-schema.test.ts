@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { emailKey, hasEmptyField, isCleanName, SubscribeSchema } from './subscribe-schema'
+import {
+  emailKey,
+  hasEmptyField,
+  isCleanName,
+  NAME_CONTENT_MESSAGE,
+  SubscribeSchema,
+} from './subscribe-schema'
 
 describe('SubscribeSchema', () => {
   it('trims and accepts a normal sign-up', () => {
@@ -39,6 +45,62 @@ describe('names', () => {
   ])('refuses %j', (name) => {
     expect(isCleanName(name)).toBe(false)
     expect(SubscribeSchema.safeParse({ firstName: name, lastName: 'B', email: 'a@b.co' }).success).toBe(false)
+  })
+})
+
+describe('names with disguised web addresses (issue 36)', () => {
+  it.each([
+    // The issue's three.
+    'Ana evil。com',
+    'Ana evil．com',
+    'Ana ev1l[.]com',
+    // Other dots NFKC maps or leaves: halfwidth ideographic, small, one-dot leader, katakana middle dot.
+    'Ana evil｡com',
+    'Ana evil﹒net',
+    'Ana evil․org',
+    'Ana evil・com',
+    // Bracketed or written out.
+    'Ana evil(.)com',
+    'Ana evil{.}com',
+    'Ana evil [dot] com',
+    'Ana evil(dot)com',
+    'Ana evil dot com',
+    'Ana evil DOT com',
+    'Ana evil . com',
+    'Ana evil .com',
+    // Lookalikes in the top-level domain: digits, full-width letters, Cyrillic.
+    'Ana evil.c0m',
+    'Ana evil.0rg',
+    'Ana evil.1nfo',
+    'Ana evil.ｃｏｍ',
+    'Ana evil.сом',
+    'Ana ｗｗｗ．evil',
+    'ｈｔｔｐｓ：／／evil',
+  ])('refuses %j', (name) => {
+    expect(isCleanName(name)).toBe(false)
+    const result = SubscribeSchema.safeParse({ firstName: name, lastName: 'B', email: 'a@b.co' })
+    expect(result.error?.issues[0]?.message).toBe(NAME_CONTENT_MESSAGE)
+  })
+
+  it.each([
+    "José María O'Connor-Núñez",
+    'Dr. Ana',
+    'J.R.',
+    'Ana Ma. López',
+    'Ana Ma. Co',
+    'St. John',
+    'Mary-Kate Olsen Jr.',
+    'Dot Cotton',
+    'Marc Puig i Col·lell',
+    'ジョン・スミス',
+    'Анна Иванова',
+    'Σοφία Παπαδοπούλου',
+    'Nguyễn Thị Minh Khai',
+    'Ana 2nd',
+    'Comfort Oduya',
+    'Dotty Combs',
+  ])('accepts %j', (name) => {
+    expect(isCleanName(name)).toBe(true)
   })
 })
 

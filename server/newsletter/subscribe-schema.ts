@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FIELD_LIMITS, HONEYPOT_FIELD } from '../../web/src/features/newsletter/subscribe-contract'
+import { hasWebAddress } from './web-address-in-name'
 
 export * from '../../web/src/features/newsletter/subscribe-contract'
 
@@ -18,16 +19,13 @@ export const NAME_CONTENT_MESSAGE = 'Names cannot contain line breaks or web add
 
 /** Control and invisible formatting characters (CR, LF, tab, NUL, bidi overrides, ...). */
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u
-/** A scheme (`https://`, `mailto:x`), `www.`, or a host name with a common top-level domain. */
-const WEB_ADDRESS =
-  /[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|mailto|ftp|javascript|data):|\bwww\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|biz|io|co|ru|cn|xyz|top|site|online|click|link|shop|app|me|ly|gl|tk)\b/iu
 
 /**
- * A name goes into mails and the subscriber list: no line breaks (header and text injection) and no links
- * (sign-ups used to send spam through our confirmation mail).
+ * A name goes into mails and the subscriber list: no line breaks (header and text injection) and no links,
+ * disguised ones included (sign-ups used to send spam through our confirmation mail).
  */
 export function isCleanName(name: string): boolean {
-  return !CONTROL.test(name) && !WEB_ADDRESS.test(name)
+  return !CONTROL.test(name) && !hasWebAddress(name)
 }
 
 const name = (max: number) => requiredText(max).refine(isCleanName, NAME_CONTENT_MESSAGE)
