@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     // Before anything builds a URL or a redirect from the Host header (ADR 086).
     hostAllowList(hostPolicy),
     transportHeaders,
-    requestLogger(logger),
+    requestLogger(logger, { linesPerSecond: env.LOG_REQUESTS_PER_SECOND }),
     security,
   )
   // A browser in a draft session never gets a stored page (nor stores one, ssr-handler.ts; ADR 160).

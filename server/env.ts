@@ -6,6 +6,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Request lines per second at info, and again at warn (4xx), before the rest of a flood is only counted on one
+   * summary line a second; 5xx lines are always written. 0: every request's line.
+   */
+  LOG_REQUESTS_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Public origin used for canonical links and absolute URLs (defaults to the request's origin). */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns GA4 on. Without it no analytics script is loaded. */

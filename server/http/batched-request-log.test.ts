@@ -116,3 +116,82 @@ describe('batchedRequestLog', () => {
     expect((line!.req as { url: string }).url).toBe('/x"}\n{"forged":1?email=[redacted]')
   })
 })
+
+/**
+ * Issue 36: one info line per request wrote 130 MB in a session under a flood. Each level may write a budget of
+ * lines per second; the rest are counted on one summary line, and 5xx lines are never left out.
+ */
+describe('request lines under a flood', () => {
+  /** A second on the clock, at its start. */
+  const SECOND = 1_800_000_000_000
+  const answered = (i: number, statusCode: number) => ({
+    id: `r${i}`,
+    method: 'GET',
+    url: `/p${i}`,
+    statusCode,
+    responseTime: 0,
+  })
+  const requestLines = (lines: Record<string, unknown>[]) =>
+    lines.filter((l) => l.msg === 'request completed')
+  const summaries = (lines: Record<string, unknown>[]) =>
+    lines.filter((l) => l.msg === 'request lines left out')
+
+  it('writes at most the budget of a flood of 1,000 in one second, then one line with how many were left out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { logger, lines } = capture()
+      let now = SECOND + 100
+      const log = batchedRequestLog(logger, {}, { linesPerSecond: 50, now: () => now })
+      for (let i = 0; i < 1000; i++) log.write(answered(i, 200))
+      await nextTurn()
+      expect(lines()).toHaveLength(50)
+      now = SECOND + 1000
+      vi.advanceTimersByTime(900)
+      await nextTurn()
+      expect(lines()).toHaveLength(51)
+      expect(summaries(lines())).toEqual([
+        expect.objectContaining({
+          level: logger.levels.values.warn,
+          suppressed: 950,
+          statusCodes: { '200': 950 },
+          second: new Date(SECOND).toISOString(),
+        }),
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('never leaves out a 5xx, and gives 4xx a budget of their own', async () => {
+    const { logger, lines } = capture()
+    let now = SECOND
+    const log = batchedRequestLog(logger, {}, { linesPerSecond: 10, now: () => now })
+    for (let i = 0; i < 100; i++) {
+      log.write(answered(i, 200))
+      log.write(answered(i, 404))
+      log.write(answered(i, 500))
+    }
+    // The next second's first line: the summary of the last one comes first even if its timer is late.
+    now = SECOND + 1000
+    log.write(answered(100, 200))
+    await nextTurn()
+    const statuses = requestLines(lines()).map((l) => (l.res as { statusCode: number }).statusCode)
+    expect(statuses.filter((s) => s === 500)).toHaveLength(100)
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(11)
+    expect(summaries(lines())).toEqual([
+      expect.objectContaining({ suppressed: 180, statusCodes: { '200': 90, '404': 90 } }),
+    ])
+    expect(lines().at(-1)).toMatchObject({ req: { id: 'r100' } })
+  })
+
+  it("is the request logger's budget", async () => {
+    const { logger, lines } = capture()
+    const app = express()
+    app.use(requestLogger(logger, { linesPerSecond: 3, now: () => SECOND }))
+    app.get('/', (_req, res) => res.send('ok'))
+    for (let i = 0; i < 10; i++) await request(app).get('/')
+    await nextTurn()
+    expect(requestLines(lines())).toHaveLength(3)
+  })
+})

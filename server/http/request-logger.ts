@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { RequestHandler } from 'express'
 import type { Logger } from '../logger'
-import { batchedRequestLog } from './batched-request-log'
+import { batchedRequestLog, type RequestLogOptions } from './batched-request-log'
 import { redactUrl } from './redact'
 
 declare module 'node:http' {
@@ -45,10 +45,11 @@ function lazyLogOn(prototype: object, logger: Logger) {
 /**
  * One structured line per request: method, url, status, duration and a request id echoed to the client,
  * written by http/batched-request-log.ts, every line of one event-loop turn in one write (ADR 090).
- * `req.log` is made only when something logs through it (`lazyLogOn`).
+ * `req.log` is made only when something logs through it (`lazyLogOn`). Under a flood the lines are capped
+ * per second (`options.linesPerSecond`) and the rest counted on a summary line.
  */
-export function requestLogger(logger: Logger): RequestHandler {
-  const lines = batchedRequestLog(logger)
+export function requestLogger(logger: Logger, options: RequestLogOptions = {}): RequestHandler {
+  const lines = batchedRequestLog(logger, {}, options)
   return (req, res, next) => {
     const id = requestIdOf(req)
     req.id = id
