@@ -114,7 +114,7 @@ export {
   sharedQueryPool,
   type QueryPoolOptions,
 } from './query/query-pool'
-/** Limits on query input and evaluation, and the lane (public or trusted) a caller's queries run in. */
+/** Limits on query input and evaluation, and the lane (public, viewer or trusted) a caller's queries run in. */
 export {
   DEFAULT_QUERY_LIMITS,
   callerOf,
