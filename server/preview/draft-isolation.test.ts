@@ -29,6 +29,7 @@ const DRAFT_TITLE = 'Draft Title Zq7'
 const SECRET = 'a-valid-secret-from-the-studio'
 const OLD_SECRET = 'a-secret-from-two-hours-ago'
 const HOUR_MS = 60 * 60 * 1000
+const GA_MEASUREMENT_ID = 'G-DRAFTTEST'
 
 describe('draft isolation', { timeout: 120_000 }, () => {
   let dataDir: string
@@ -75,7 +76,8 @@ describe('draft isolation', { timeout: 120_000 }, () => {
       loopbackApiUrl: () => `${url}/content`,
     })
     const app = createTestApp({
-      env: { TEST_NOW: '2025-10-01T12:00:00Z' },
+      // No redirect of /admin to an HTTPS port: this app answers it itself, as the Studio's HTTPS front does.
+      env: { TEST_NOW: '2025-10-01T12:00:00Z', GA_MEASUREMENT_ID, HTTPS_PORT: '0' },
       renderer: sourceRenderer(),
       siteContent: embeddedSiteContent(store, content),
       routers: { '/content': contentApi.router },
@@ -147,6 +149,31 @@ describe('draft isolation', { timeout: 120_000 }, () => {
       expect(text, target).not.toContain(DRAFT_TITLE)
       expect(text, target).not.toContain('draftMode')
     }
+  })
+
+  it('never renders the Studio as a draft page, whatever cookie its browser carries (issue 36)', async () => {
+    const cookie = await draftCookie()
+    for (const studioPage of ['/admin', '/admin/', '/admin/presentation', `/admin/structure/event;${SHOW}`]) {
+      const answer = await fetch(`${url}${studioPage}`, { headers: { cookie } })
+      expect(answer.status, studioPage).toBe(200)
+      const html = await answer.text()
+      expect(html, studioPage).toContain('Loading admin panel')
+      expect(html, studioPage).not.toContain('draftMode')
+      // The Studio reads and writes through the content API, not the draft proxy.
+      expect(html, studioPage).toContain('"apiUrl":"/content"')
+    }
+    // The session itself lives on: the site's pages in it are still draft pages.
+    const draft = await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })
+    expect(await draft.text()).toContain('"draftMode":true')
+  })
+
+  it("counts no page view of a draft page: its config has no Google tag's measurement id (issue 36)", async () => {
+    const cookie = await draftCookie()
+    const draft = await (await fetch(`${url}/`, { headers: { cookie } })).text()
+    expect(draft).toContain('"draftMode":true')
+    expect(draft).not.toContain(GA_MEASUREMENT_ID)
+    // A fan's page names it: the browser loads the tag from it.
+    expect(await (await fetch(`${url}/`)).text()).toContain(`"gaMeasurementId":"${GA_MEASUREMENT_ID}"`)
   })
 
   it('keeps drafts out of the RSS feed, the sitemap and the calendars, even for a draft session', async () => {

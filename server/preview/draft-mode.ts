@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
-import { draftClientsFor, draftContentClient } from './draft-reads'
+import { draftClientsFor, draftContentClient, STUDIO_URL } from './draft-reads'
 import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 import { createDraftSessions, type DraftSessions } from './draft-sessions'
 import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
@@ -9,7 +9,10 @@ import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
 /** Draft mode as the app uses it (app.ts): who is in it, how their pages read, and its routes. */
 export type DraftMode = {
   sessions: DraftSessions
-  /** Whether this request comes from a browser in a draft session (never served from or into the page cache). */
+  /**
+   * Whether this request is for a site page from a browser in a draft session: such a page reads drafts and is
+   * never served from or into the page cache. The Studio's own pages never are, whatever cookie comes with them.
+   */
   isDraftRequest: (req: Request) => boolean
   /**
    * How a draft page's loaders read: drafts (or published, as the session's perspective says), with stega;
@@ -41,7 +44,7 @@ export function createDraftMode({
   const clientFor = (req: Request) => clients?.(loopbackApiUrl(req), sessions.perspectiveOf(req))
   return {
     sessions,
-    isDraftRequest: (req) => sessions.isDraftRequest(req),
+    isDraftRequest: (req) => !isStudioPath(req.path) && sessions.isDraftRequest(req),
     perspectiveOf: (req) => sessions.perspectiveOf(req),
     contentClientFor: (req) => {
       const client = clientFor(req)
@@ -50,4 +53,14 @@ export function createDraftMode({
     browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
     router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset }),
   }
+}
+
+/**
+ * The Studio at /admin is a route of the site's app, rendered by the same handler as the site's pages, and the
+ * draft session's cookie (Path=/) comes with its requests too. Rendered as a draft page, the Studio's own window
+ * ran the visual editing overlay and stopped saving (issue 36): a draft page is a site page, every other route
+ * the page handler renders (the Studio alone) is not (ADR 160).
+ */
+function isStudioPath(path: string): boolean {
+  return path === STUDIO_URL || path.startsWith(`${STUDIO_URL}/`)
 }

@@ -47,7 +47,11 @@ export function ssrHandler({
         publicConfig: {
           ...publicConfig,
           siteUrl: url.origin,
-          ...(draftClient && draftMode ? { content: draftMode.browserContent(publicConfig.content) } : {}),
+          // A draft page is the band's own work in the Studio's preview, not a fan's visit: no analytics, no
+          // Google tag (ADR 160).
+          ...(draftClient && draftMode
+            ? { content: draftMode.browserContent(publicConfig.content), gaMeasurementId: undefined }
+            : {}),
         },
         contentClient: draftClient ?? reads?.client,
         contentApiUrl: apiUrl,

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { AnalyticsTracker } from './analytics-tracker'
 
 /**
- * Wraps every route (the admin panel included): each route change counts as a page view, and a client-side
- * navigation to another page starts at its top (hash links scroll themselves, see the home page).
+ * Wraps every route (the admin panel included): a client-side navigation to another page starts at its top (hash
+ * links scroll themselves, see the home page).
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation()
@@ -18,10 +17,5 @@ export function RootLayout() {
     // Only a change of page resets the scroll position, not a hash or query change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname])
-  return (
-    <>
-      <AnalyticsTracker />
-      <Outlet />
-    </>
-  )
+  return <Outlet />
 }

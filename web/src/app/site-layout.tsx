@@ -8,10 +8,13 @@ import { useSiteSettings } from '../features/site/api/get-site-settings'
 import { useImageUrl } from '../lib/content-context'
 import { hasImage } from '../lib/image-url'
 import { bandNameOf } from '../config/public-config'
+import { AnalyticsTracker } from './analytics-tracker'
 
 /**
  * The public site's frame: header with navigation, the page, footer, and the toast region. The frame is at least
  * the window's height and the page takes the room left, so the footer ends a short page at the window's bottom.
+ * Fans' page views are counted here, on the site's pages only: the Studio (/admin) is the band's own work, and
+ * loads no Google tag (issue 36; a draft page's config has no measurement id, ADR 160).
  */
 export function SiteLayout() {
   const settings = useSiteSettings()
@@ -21,6 +24,7 @@ export function SiteLayout() {
   const newsletterPopup = useNewsletterPopup()
   return (
     <div className="site-frame">
+      <AnalyticsTracker />
       <SiteHeader bandName={bandName} logoSrc={hasImage(logo) ? imageUrl(logo, { width: 80 }) : null} />
       <Outlet />
       <NewsletterPopup settings={newsletterPopup} bandName={bandName} />

@@ -36,6 +36,18 @@ describe('startOverlay', () => {
     return { switchTo, refresh }
   }
 
+  it("starts by itself on a draft page in the Presentation tool's window, never on one outside it", async () => {
+    window[APP_STATE_GLOBAL] = { draftMode: true } as AppState
+    // A tab of its own (the Studio's window, issue 36): not framed, opened by no one.
+    await import('./start-overlay')
+    expect(enableVisualEditing).not.toHaveBeenCalled()
+
+    vi.resetModules()
+    vi.stubGlobal('opener', {})
+    await import('./start-overlay')
+    expect(enableVisualEditing).toHaveBeenCalledTimes(1)
+  })
+
   it('tells the server and reads the content again when the tool switches, not when it repeats itself', async () => {
     const { switchTo, refresh } = await start('drafts')
     // On connect the tool says what it shows, which the page already shows.

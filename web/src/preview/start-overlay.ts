@@ -61,4 +61,14 @@ function enableOverlay(): Promise<void> {
   return connection
 }
 
-if (window[APP_STATE_GLOBAL]?.draftMode) void startOverlay()
+/**
+ * Whether the page is where the Presentation tool shows it: its frame, or the window its "open in a new window"
+ * opened (the test `@sanity/visual-editing` makes before it connects, from `@sanity/presentation-comlink`). A
+ * draft page in a tab of its own, or the Studio's own window, never runs the overlay: in the Studio's window it
+ * stopped the Studio from saving (issue 36, ADR 160).
+ */
+export function inPresentation(): boolean {
+  return window.self !== window.top || !!window.opener
+}
+
+if (window[APP_STATE_GLOBAL]?.draftMode && inPresentation()) void startOverlay()

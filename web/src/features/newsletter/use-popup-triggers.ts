@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { trackEvent } from '../../lib/analytics'
 import { dialogStack, useDialogStackEntry } from '../../lib/dialog/dialog-stack'
+import { useIsDraftPage } from '../../lib/preview/edit-target'
 import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
 
@@ -14,7 +15,8 @@ const QUIET_PATHS = /^\/newsletter\//
 /**
  * When the popup is open (docs/fan-site-rules.md §2, §4): on `?newsletter=true` as a manual open (the parameter is then removed,
  * replacing the history entry, without a scroll jump), or by itself once per browser at whichever comes first
- * of the delay and the scroll threshold, never when the page was opened with `?newsletter=true`.
+ * of the delay and the scroll threshold, never when the page was opened with `?newsletter=true`, never on a
+ * draft page.
  */
 export function usePopupTriggers(settings: NewsletterPopupSettings) {
   const [open, setOpen] = useState(false)
@@ -26,8 +28,11 @@ export function usePopupTriggers(settings: NewsletterPopupSettings) {
   const location = useLocation()
   const navigate = useNavigate()
   const manual = new URLSearchParams(location.search).get(NEWSLETTER_PARAM) === 'true'
+  // A draft page is the Studio's preview, beside the band manager's form: opened by itself there, the popup took
+  // the keyboard from the form (issue 36, ADR 160). Its links (`?newsletter=true`) still open it.
+  const draftPage = useIsDraftPage()
   // Decided by the page the visit started on (state initialisers run again in the browser on hydration).
-  const [autoAllowed] = useState(() => !manual && !QUIET_PATHS.test(location.pathname))
+  const [autoAllowed] = useState(() => !manual && !draftPage && !QUIET_PATHS.test(location.pathname))
   // Any open during this visit disarms the automatic one.
   const opened = useRef(false)
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useHydrated } from '../../../lib/first-load/use-hydrated'
+import { useIsDraftPage } from '../../../lib/preview/edit-target'
 import { PROMO_MEDIA_QUERY } from '../utils/promo-rules'
 
 const TourPromo = lazy(() => import('./tour-promo').then((module) => ({ default: module.TourPromo })))
@@ -27,7 +28,7 @@ function useEverWide(): boolean {
 
 /**
  * The tour promo (tour-promo.tsx) never shows below 768 px (docs/fan-site-rules.md §9), so a phone never loads
- * its code: it is fetched the first time the screen is wide enough (ADR 130). Whether the visitor
+ * its code: it is fetched the first time the screen is wide enough (ADR 130). A draft page never loads it. Whether the visitor
  * arrived with a purpose is read here, at hydration, as the promo read it when it was part of the page.
  */
 export function TourPromoGate() {
@@ -36,7 +37,11 @@ export function TourPromoGate() {
     const params = new URLSearchParams(search)
     return PURPOSEFUL_PARAMS.some((name) => params.has(name))
   })
-  if (!useEverWide()) return null
+  const everWide = useEverWide()
+  // A draft page is the Studio's preview, beside the band manager's form: the promo, which opens by itself only,
+  // would take the keyboard from the form (issue 36, ADR 160).
+  const draftPage = useIsDraftPage()
+  if (!everWide || draftPage) return null
   return (
     <Suspense fallback={null}>
       <TourPromo arrivedWithPurpose={arrivedWithPurpose} />
