@@ -1,0 +1,145 @@
+/**
+ * Issue 37's table: what ten years of a touring band's history cost a fan, side by side in one run. SMALL is the
+ * seed; LARGE is the seed plus 1,000 shows (60 US and Mexican cities, 11 time zones, USD and MXN, every status,
+ * ten years back and one ahead), 500 news posts, 300 media items and 50,000 subscribers, generated
+ * deterministically (scale/generate-content.ts, scale/subscribers.ts: through the content CLI's import and the
+ * newsletter's repository). Each is a production server of this checkout in its own process.
+ *
+ * Every measurement is taken on each instance in turn, rotating which goes first, `BENCH_ROUNDS` times (the
+ * median is the figure); the sizes, the sitemap crawls and the memory once, at the end. Only the ratios mean
+ * much. `BENCH_SCALE_FURTHER=1` adds a third instance ten times LARGE's history (10,000 shows, 5,000 posts,
+ * 3,000 media items, 500,000 subscribers), measured in the first round only and not crawled, to show the trend.
+ * `BENCH_SCALE_NOW` (ISO date) fixes the day the history ends; default today. `BENCH_SCALE_PORT`: the first of
+ * consecutive ports for the servers; default free ones.
+ */
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { InstanceSize } from './scale/data-dir'
+import { startInstance, vmRssBytes, type Instance } from './scale/instance'
+import * as measure from './scale/measures'
+import { table, type Figures } from './scale/table'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const RPS_SECONDS = Number(process.env.BENCH_DURATION_S ?? 3)
+const FURTHER = process.env.BENCH_SCALE_FURTHER === '1'
+const PORT = Number(process.env.BENCH_SCALE_PORT ?? 0)
+const now = new Date(process.env.BENCH_SCALE_NOW ?? new Date().toISOString().slice(0, 10))
+
+const SIZES: { label: string; size: InstanceSize; rounds: number; crawl: boolean }[] = [
+  { label: 'SMALL', size: { subscribers: 0 }, rounds: ROUNDS, crawl: true },
+  {
+    label: 'LARGE',
+    size: { content: { shows: 1000, posts: 500, media: 300 }, subscribers: 50_000 },
+    rounds: ROUNDS,
+    crawl: true,
+  },
+  ...(FURTHER
+    ? [
+        {
+          label: 'FURTHER',
+          size: { content: { shows: 10_000, posts: 5000, media: 3000 }, subscribers: 500_000 },
+          rounds: 1,
+          crawl: false,
+        },
+      ]
+    : []),
+]
+
+type Side = { label: string; site: Instance; figures: Figures; rounds: number; crawl: boolean }
+const notes: string[] = []
+
+function record(side: Side, values: Record<string, number | boolean>) {
+  for (const [name, value] of Object.entries(values)) {
+    const list = side.figures.get(name) ?? []
+    list.push(Number(value))
+    side.figures.set(name, list)
+  }
+}
+
+/** One round: every measurement on every side in turn, the first side rotating from round to round. */
+async function round(sides: Side[], n: number) {
+  const order = sides.map((_, i) => sides[(i + n) % sides.length]!).filter((side) => n < side.rounds)
+  const each = async (step: (side: Side) => Promise<void>) => {
+    for (const side of order) {
+      await measure.settle(side.site)
+      await step(side)
+    }
+  }
+  await each(async (side) => {
+    for (const [page, name] of [
+      [measure.HOME, 'home'],
+      [measure.PAST_SHOWS, 'past'],
+      [measure.CALENDAR, 'ics'],
+    ] as const) {
+      const cold = await measure.coldRender(side.site, page)
+      record(side, { [`${name}Cold`]: cold.ms, [`${name}Bytes`]: cold.bytes })
+      if (cold.stale && page !== measure.CALENDAR) notes.push(`${side.label}: ${page} was not rendered again`)
+    }
+  })
+  await each(async (side) => record(side, { rps: await measure.cachedRps(side.site, RPS_SECONDS) }))
+  await each(async (side) => {
+    const wait = await measure.longestWaitAfterPublish(side.site)
+    record(side, { publishWait: wait.ms })
+    if (!wait.stillCached)
+      notes.push(`${side.label}: the unchanged page was rendered again after the publish`)
+  })
+  await each(async (side) => record(side, { visible: await measure.publishToVisible(side.site) }))
+  await each(async (side) => {
+    const csv = await measure.csvExport(side.site)
+    record(side, {
+      csvMs: csv.ms,
+      csvRows: csv.rows,
+      csvDuringMax: csv.duringMax,
+      csvQuietP99: csv.quietP99,
+    })
+  })
+  await each(async (side) =>
+    record(side, { queryAfterCommit: await measure.firstQueryAfterCommit(side.site) }),
+  )
+}
+
+const sides: Side[] = []
+const began = performance.now()
+try {
+  for (const [i, { label, size, rounds, crawl }] of SIZES.entries()) {
+    const started = performance.now()
+    const site = await startInstance(root, label, size, now, PORT && PORT + i)
+    sides.push({ label, site, figures: new Map(), rounds, crawl })
+    console.log(`${label}: built and started in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+  console.log(
+    `history ends ${now.toISOString().slice(0, 10)}; ${ROUNDS} rounds; ${os.cpus().length} cores, load average ` +
+      `${os.loadavg()[0]!.toFixed(1)}`,
+  )
+  for (const side of sides) {
+    await measure.settle(side.site)
+    record(side, await measure.homeBytes(side.site))
+  }
+  for (let n = 0; n < ROUNDS; n++) {
+    await round(sides, n)
+    console.log(`round ${n + 1} done (load average ${os.loadavg()[0]!.toFixed(1)})`)
+  }
+  for (const side of sides.filter((s) => s.crawl)) {
+    const crawl = await measure.sitemapCrawls(side.site)
+    record(side, { crawlPages: crawl.pages, crawlHits: crawl.hits, homeStillCached: crawl.homeStillCached })
+    console.log(
+      `${side.label}: first sitemap crawl of ${crawl.pages} pages took ${(crawl.firstMs / 1000).toFixed(1)} s`,
+    )
+  }
+  for (const side of sides) record(side, { rss: vmRssBytes(side.site.pid) })
+
+  console.log(
+    `\nmedians of ${ROUNDS} rounds (FURTHER: one), ${((performance.now() - began) / 1000).toFixed(0)} s in all:\n`,
+  )
+  console.log(
+    table(
+      sides.map((s) => s.label),
+      sides.map((s) => s.figures),
+    ),
+  )
+  for (const note of new Set(notes)) console.log(`note: ${note}`)
+} finally {
+  await Promise.all(sides.map((side) => side.site.close()))
+}

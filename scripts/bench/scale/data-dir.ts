@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { generateContent, type ContentSize } from './generate-content'
+import { addSubscribers } from './subscribers'
+
+export type InstanceSize = { content?: ContentSize; subscribers: number }
+
+/** `npm run content -- <args>` on a data dir; throws with its output when it fails. */
+export function contentCli(root: string, dataDir: string, args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/content-api/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`content ${args[0]} failed:\n${result.stdout}\n${result.stderr}`)
+  return result.stdout
+}
+
+/**
+ * The seed plus the generated documents as one export file, next to links to the seed's images and files (the
+ * `_sanityAsset` paths are relative to it). Returns its path and a function that removes it.
+ */
+function writeImportFile(root: string, size: ContentSize, now: Date) {
+  const seedDir = path.join(root, 'content', 'seed')
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-import-'))
+  symlinkSync(path.join(seedDir, 'images'), path.join(dir, 'images'))
+  symlinkSync(path.join(seedDir, 'files'), path.join(dir, 'files'))
+  const seed = readFileSync(path.join(seedDir, 'production.ndjson'), 'utf8').trimEnd()
+  const generated = generateContent(size, now).map((doc) => JSON.stringify(doc))
+  const file = path.join(dir, 'production.ndjson')
+  writeFileSync(file, `${[seed, ...generated].join('\n')}\n`)
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * A data dir as a band would have it: the seed (and the generated history) imported with the content CLI,
+ * subscribers written through the newsletter's repository, and an editor API token for publishing.
+ */
+export async function buildDataDir(root: string, size: InstanceSize, now: Date) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'))
+  if (size.content) {
+    const input = writeImportFile(root, size.content, now)
+    try {
+      contentCli(root, dataDir, ['import', input.file])
+    } finally {
+      input.remove()
+    }
+  } else {
+    contentCli(root, dataDir, ['import', path.join(root, 'content', 'seed', 'production.ndjson')])
+  }
+  if (size.subscribers > 0) await addSubscribers(dataDir, size.subscribers, now)
+  const token = /lft_[\w-]+/.exec(
+    contentCli(root, dataDir, ['token:add', '--label', 'scale-bench', '--role', 'editor']),
+  )?.[0]
+  if (!token) throw new Error('could not create an API token for publishing')
+  return { dataDir, token }
+}

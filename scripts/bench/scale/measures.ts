@@ -1,0 +1,164 @@
+import type { Instance } from './instance'
+import { ADMIN_TOKEN } from './instance'
+import { get, getOk } from './http'
+import { runLoad } from '../ssr/load'
+
+/** Pages every instance has (the seed's), read and re-read around each measurement. */
+export const HOME = '/'
+export const PAST_SHOWS = '/shows/past'
+export const CALENDAR = '/shows.ics'
+/** A seed show whose notes each "publish" edits: the home page, the archive and the calendars read it. */
+const EDITED_SHOW = 'event-2025-09-04-el-roblar'
+const EDITED_SHOW_PAGE = '/shows/2025-09-04-hotel-el-roblar-ojai'
+/** A cached page that show does not appear on. */
+const UNRELATED_PAGE = '/news/alma-oeste-single'
+/** Pages read last before a change, so that the page measured is not among those re-rendered after it. */
+const OTHER_PAGES = ['/news', '/news/anniversary-tour', UNRELATED_PAGE, EDITED_SHOW_PAGE]
+const EXPORT = '/api/newsletter/admin/subscribers.csv'
+
+let edits = 0
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
+/** An editor's publish of one change to a seed show (as the Studio's publish commits it). */
+async function publishShowEdit(site: Instance) {
+  await site.client
+    .patch(EDITED_SHOW)
+    .set({ notes: `The first night of the tour (edit ${++edits} in the scale bench).` })
+    .commit()
+}
+
+/** Reads the usual pages once, so they are cached and nothing a previous step started is still rendering. */
+export async function settle(site: Instance) {
+  for (const page of [HOME, PAST_SHOWS, CALENDAR, ...OTHER_PAGES]) await getOk(site.url + page)
+}
+
+/** `GET /` as sent, without and with gzip: the bytes of the page. */
+export async function homeBytes(site: Instance) {
+  const raw = await getOk(site.url + HOME)
+  const gzip = await getOk(site.url + HOME, { encoding: 'gzip' })
+  return { homeRaw: raw.bytes, homeGzip: gzip.bytes }
+}
+
+/**
+ * A page's render on a miss: it is cached, other pages are read after it (the page cache re-renders the most
+ * recently used after a change, and it must not be one of them), a publish changes a show it lists, the
+ * re-renders that started finish, then the page is requested. `stale` counts answers with the old ETag (a
+ * page's HTML carries its render time, so only a cached answer has it; a calendar may be equal when rendered
+ * again).
+ */
+export async function coldRender(site: Instance, page: string) {
+  const before = await getOk(site.url + page)
+  const others = OTHER_PAGES.filter((other) => other !== page)
+  for (const other of others) await getOk(site.url + other)
+  await publishShowEdit(site)
+  for (const other of others) await getOk(site.url + other)
+  const cold = await getOk(site.url + page)
+  return { ms: cold.ms, bytes: cold.bytes, stale: cold.etag === before.etag }
+}
+
+/** Cached `GET /` (gzip) requests per second from `connections` connections for `seconds`. */
+export async function cachedRps(site: Instance, seconds: number, connections = 10) {
+  await getOk(site.url + HOME)
+  const figures = await runLoad(`${site.url}${HOME}`, connections, seconds)
+  return figures.rps
+}
+
+/**
+ * A fan's wait for a cached page the publish did not change, from the moment the publish returns until the
+ * pages it changed (the four most recently read) are rendered again: the longest of back-to-back requests.
+ * `stillCached`: every answer was the cached page.
+ */
+export async function longestWaitAfterPublish(site: Instance) {
+  const cached = await getOk(site.url + UNRELATED_PAGE)
+  const changed = [HOME, PAST_SHOWS, CALENDAR, EDITED_SHOW_PAGE]
+  for (const page of changed) await getOk(site.url + page)
+  await publishShowEdit(site)
+  const started = performance.now()
+  let rendered = false
+  const renders = (async () => {
+    for (const page of changed) await getOk(site.url + page)
+  })().finally(() => (rendered = true))
+  const waits: number[] = []
+  let stillCached = true
+  while (!rendered || performance.now() - started < 300) {
+    const answer = await getOk(site.url + UNRELATED_PAGE)
+    waits.push(answer.ms)
+    stillCached &&= answer.etag === cached.etag
+  }
+  await renders
+  return { ms: Math.max(...waits), stillCached }
+}
+
+/** A tagline edit, then the first `GET /`, which must show it: the time of that request. */
+export async function publishToVisible(site: Instance) {
+  const tagline = `Son Jarocho meets the spaghetti Western (take ${++edits})`
+  await site.client.patch('siteSettings').set({ tagline }).commit()
+  const answer = await getOk(site.url + HOME)
+  if (!answer.body.toString('utf8').includes(tagline))
+    throw new Error('GET / after a publish does not show it')
+  return answer.ms
+}
+
+/**
+ * The subscriber CSV export (as the Studio's Subscribers tool downloads it) and cached `GET /` requests sent
+ * back to back while it runs, the first in the same moment; `quietP99` is `GET /` just before, alone.
+ */
+export async function csvExport(site: Instance) {
+  await getOk(site.url + HOME)
+  const quiet: number[] = []
+  for (let i = 0; i < 30; i++) quiet.push((await getOk(site.url + HOME, { encoding: 'gzip' })).ms)
+  let exporting = true
+  const download = get(site.url + EXPORT, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).finally(
+    () => (exporting = false),
+  )
+  const during: number[] = []
+  do during.push((await getOk(site.url + HOME, { encoding: 'gzip' })).ms)
+  while (exporting)
+  const file = await download
+  if (file.status !== 200) throw new Error(`subscriber export: ${file.status} ${file.body.toString('utf8')}`)
+  return {
+    ms: file.ms,
+    bytes: file.bytes,
+    rows: file.body.toString('utf8').trimEnd().split('\n').length - 1,
+    duringMax: Math.max(...during),
+    quietP99: percentile(quiet, 0.99),
+  }
+}
+
+/**
+ * A commit through the content API, then the first query: what a reader meets after every commit. The commit
+ * is a draft (an editor typing), so no published page changes and no page is rendered again meanwhile.
+ */
+export async function firstQueryAfterCommit(site: Instance) {
+  await site.client.createOrReplace({
+    _id: 'drafts.scale-bench-note',
+    _type: 'newsPost',
+    title: `A draft, edit ${++edits}`,
+  })
+  const started = performance.now()
+  await site.client.fetch('*[_type == "siteSettings" && _id == "siteSettings"][0].tagline')
+  const ms = performance.now() - started
+  await sleep(50)
+  return ms
+}
+
+/**
+ * A crawler reading every address of the sitemap, twice, one request at a time: how many answers of the second
+ * crawl were the cached page (the ETag of the first crawl's render; an HTML page carries its render time), and
+ * whether `GET /` is still the page cached before the crawls.
+ */
+export async function sitemapCrawls(site: Instance) {
+  const home = await getOk(site.url + HOME)
+  const sitemap = (await getOk(`${site.url}/sitemap.xml`)).body.toString('utf8')
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+  const first = new Map<string, string | undefined>()
+  const started = performance.now()
+  for (const page of pages) first.set(page, (await getOk(site.url + page)).etag)
+  const firstMs = performance.now() - started
+  let hits = 0
+  for (const page of pages) if ((await getOk(site.url + page)).etag === first.get(page)) hits++
+  const homeAfter = await getOk(site.url + HOME)
+  return { pages: pages.length, hits, homeStillCached: homeAfter.etag === home.etag, firstMs }
+}

@@ -1,0 +1,103 @@
+import { median } from '../ssr/processes'
+
+/** One row of issue 37's table: how to read a figure from an instance's samples, and the target of its ratio. */
+export type Row = {
+  label: string
+  /** The figure of one instance, as printed. */
+  show: (figures: Figures) => string
+  /** The number the ratio is taken of; none: the row has no ratio. */
+  value?: (figures: Figures) => number
+  target: string
+}
+
+/** Every sample of every measurement of one instance, by name. */
+export type Figures = Map<string, number[]>
+
+export const figure = (figures: Figures, name: string) => median(figures.get(name) ?? [Number.NaN])
+
+const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`
+const ms = (value: number) =>
+  `${value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 })} ms`
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB`
+const times = (ratio: number) => `${ratio.toFixed(ratio < 10 ? 2 : 1)}x`
+
+const msRow = (label: string, name: string, target: string): Row => ({
+  label,
+  show: (f) => ms(figure(f, name)),
+  value: (f) => figure(f, name),
+  target,
+})
+
+export const ROWS: Row[] = [
+  {
+    label: '`GET /` HTML (raw / gzip)',
+    show: (f) => `${kb(figure(f, 'homeRaw'))} / ${kb(figure(f, 'homeGzip'))}`,
+    value: (f) => figure(f, 'homeRaw'),
+    target: '<= 2x',
+  },
+  msRow('`GET /` cold render', 'homeCold', '<= 3x'),
+  {
+    label: 'cached `GET /` requests/s',
+    show: (f) => figure(f, 'rps').toLocaleString('en-US', { maximumFractionDigits: 0 }),
+    value: (f) => figure(f, 'rps'),
+    target: '>= 0.9x',
+  },
+  {
+    label: '`/shows/past` cold render, size',
+    show: (f) => `${ms(figure(f, 'pastCold'))}, ${kb(figure(f, 'pastBytes'))}`,
+    value: (f) => figure(f, 'pastCold'),
+    target: '<= 3x (size <= 2x)',
+  },
+  {
+    label: '`/shows.ics` cold, size',
+    show: (f) => `${ms(figure(f, 'icsCold'))}, ${kb(figure(f, 'icsBytes'))}`,
+    value: (f) => figure(f, 'icsCold'),
+    target: '<= 3x (size <= 2x)',
+  },
+  msRow('longest wait of a cached page right after one publish', 'publishWait', '<= 2x'),
+  msRow('publish to visible on `/`', 'visible', '<= 3x'),
+  {
+    label: 'subscriber CSV export (rows)',
+    show: (f) => `${ms(figure(f, 'csvMs'))} (${figure(f, 'csvRows').toLocaleString('en-US')})`,
+    value: (f) => figure(f, 'csvMs'),
+    target: 'LARGE < 1 s',
+  },
+  {
+    label: 'a cached `GET /` during that export waited (quiet p99)',
+    show: (f) => `${ms(figure(f, 'csvDuringMax'))} (${ms(figure(f, 'csvQuietP99'))})`,
+    value: (f) => figure(f, 'csvDuringMax'),
+    target: 'within 2x of quiet',
+  },
+  msRow('first content-API query after a commit', 'queryAfterCommit', '<= 3x'),
+  {
+    label: 'process memory after the same work (VmRSS)',
+    show: (f) => mb(figure(f, 'rss')),
+    value: (f) => figure(f, 'rss'),
+    target: '<= 1.5x',
+  },
+  {
+    label: 'second crawl of the sitemap: page-cache hits; `GET /` still a hit',
+    show: (f) =>
+      f.has('crawlPages')
+        ? `${figure(f, 'crawlHits').toLocaleString('en-US')} of ${figure(f, 'crawlPages').toLocaleString('en-US')}; ` +
+          (figure(f, 'homeStillCached') ? 'yes' : 'no')
+        : 'not run',
+    target: 'all; yes',
+  },
+]
+
+/** The table as Markdown: each instance's figure, then each larger one's ratio to the first, with the target. */
+export function table(labels: string[], figures: Figures[]): string {
+  const base = figures[0]!
+  const ratios = labels.slice(1).map((label) => `${label} / ${labels[0]}`)
+  const lines = [
+    `| | ${[...labels, ...ratios, 'target'].join(' | ')} |`,
+    `| --- |${' --- |'.repeat(labels.length + ratios.length + 1)}`,
+  ]
+  for (const row of ROWS) {
+    const cells = figures.map((f) => row.show(f))
+    const ratioCells = figures.slice(1).map((f) => (row.value ? times(row.value(f) / row.value(base)) : ''))
+    lines.push(`| ${row.label} | ${[...cells, ...ratioCells, row.target].join(' | ')} |`)
+  }
+  return lines.join('\n')
+}
