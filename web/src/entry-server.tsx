@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query'
+import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, StaticRouter, type StaticHandlerContext } from 'react-router'
@@ -103,8 +103,21 @@ function pageAssets(
   return { assets: { ...site, preload: [...site.preload, ...draftPreload] }, scripts: draftScripts }
 }
 
-export const renderPage: RenderPage = async (
-  request,
+export const renderPage: RenderPage = async (request, options) => {
+  // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
+  const queryClient = createServerQueryClient()
+  try {
+    return await renderWithClient(request, options, queryClient)
+  } finally {
+    // Each query keeps a garbage-collection timer of the browser's `gcTime`, and the timer holds the whole
+    // cache, every result the render read: cleared here, the render's memory is free once its page is sent
+    // (issue 36).
+    queryClient.clear()
+  }
+}
+
+async function renderWithClient(
+  request: Request,
   {
     publicConfig,
     assets: allAssets,
@@ -115,10 +128,9 @@ export const renderPage: RenderPage = async (
     fitsFirstRoundTrip,
     draftMode = false,
     previewPerspective = 'drafts',
-  },
-) => {
-  // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
-  const queryClient = createServerQueryClient()
+  }: RenderOptions,
+  queryClient: QueryClient,
+): Promise<RenderResult> {
   const contentClient =
     givenClient ??
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
