@@ -3,7 +3,8 @@ import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import { draftClientsFor, draftContentClient } from './draft-reads'
 import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
-import { createDraftSessions, type DraftSessions } from './draft-sessions'
+import { createDraftRenderShare, type DraftRenderShare } from './draft-render-share'
+import { cookieValue, createDraftSessions, DRAFT_COOKIE, type DraftSessions } from './draft-sessions'
 import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
 
 /** Draft mode as the app uses it (app.ts): who is in it, how their pages read, and its routes. */
@@ -18,6 +19,8 @@ export type DraftMode = {
   contentClientFor: (req: Request) => ContentClient | undefined
   /** What the request's draft session shows (the Presentation tool's perspective switch). */
   perspectiveOf: (req: Request) => PreviewPerspective | undefined
+  /** Runs a draft page's render in its session's turn (draft-render-share.ts): 429 or 503 past its share. */
+  renderInTurn: <T>(req: Request, render: () => Promise<T>) => Promise<T>
   /** The content config a draft page hands the browser: its reads and live stream go through the proxy. */
   browserContent: (content: ContentConfig) => ContentConfig
   /** Mounted at PREVIEW_MOUNT_PATH. */
@@ -29,6 +32,7 @@ export function createDraftMode({
   token,
   loopbackApiUrl,
   sessions = createDraftSessions(),
+  renderShare = createDraftRenderShare(),
 }: {
   content: ContentConfig
   /** Reads drafts: a viewer token of the embedded content API, or SANITY_VIEWER_TOKEN; unset: no draft mode. */
@@ -36,6 +40,7 @@ export function createDraftMode({
   /** The embedded content API over loopback for this request (unused with a Sanity project). */
   loopbackApiUrl: (req: Request) => string
   sessions?: DraftSessions
+  renderShare?: DraftRenderShare
 }): DraftMode {
   const clients = token ? draftClientsFor({ content, token }) : undefined
   const clientFor = (req: Request) => clients?.(loopbackApiUrl(req), sessions.perspectiveOf(req))
@@ -47,6 +52,7 @@ export function createDraftMode({
       const client = clientFor(req)
       return client && draftContentClient(client)
     },
+    renderInTurn: (req, render) => renderShare(cookieValue(req.headers.cookie, DRAFT_COOKIE) ?? '', render),
     browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
     router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset }),
   }

@@ -16,7 +16,13 @@ const RENDERS = 2_000
 const AT_ONCE = 4
 /** Far under what the renders read: one kept render of the home page holds about a hundred kilobytes. */
 const ALLOWED_GROWTH_BYTES = 16 * 1024 * 1024
-const PAGES = ['/', '/shows/past', '/news', '/news/anniversary-tour', '/shows/2025-11-08-irvine-bowl-laguna-beach']
+const PAGES = [
+  '/',
+  '/shows/past',
+  '/news',
+  '/news/anniversary-tour',
+  '/shows/2025-11-08-irvine-bowl-laguna-beach',
+]
 
 let app: DraftApp
 beforeAll(async () => {

@@ -77,7 +77,8 @@ export function ssrHandler({
       if (draftClient) {
         // Never the page cache, never a shared cache: this browser's drafts only (ADR 160).
         const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
-        sendRendition(req, res, await pageRendition(await produce(url), DRAFT_CACHE_CONTROL))
+        const rendition = await draftMode!.renderInTurn(req, () => produce(url))
+        sendRendition(req, res, await pageRendition(rendition, DRAFT_CACHE_CONTROL))
         return
       }
       await pages.respond(req, res, produce, { asPage: true })

@@ -100,7 +100,12 @@ function pageAssets(
   draftMode: boolean,
 ): { assets: ClientAssets; scripts: string[] } {
   if (!draftMode) return { assets: site, scripts: [] }
-  return { assets: { ...site, preload: [...site.preload, ...draftPreload] }, scripts: draftScripts }
+  // A draft page (stega in every edited string) never fits the first round trip: its stylesheet is linked at
+  // once rather than found out by compressing the page and drawing it a second time (issue 36).
+  return {
+    assets: { ...site, inlineCss: [], preload: [...site.preload, ...draftPreload] },
+    scripts: draftScripts,
+  }
 }
 
 export const renderPage: RenderPage = async (request, options) => {

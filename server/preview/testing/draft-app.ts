@@ -11,6 +11,7 @@ import { createLogger } from '../../logger'
 import { embeddedSiteContent } from '../../page-cache/site-content'
 import { seedWithoutFiles } from '../../page-cache/testing/seed-without-files'
 import { sourceRenderer } from '../../page-cache/testing/source-renderer'
+import type { Renderer } from '../../ssr/renderer'
 import { createTestApp } from '../../testing/test-app'
 import { createDraftMode, type DraftMode } from '../draft-mode'
 import { DRAFT_COOKIE } from '../draft-sessions'
@@ -32,7 +33,11 @@ let secrets = 0
 
 /** The real app with draft mode over the embedded content API and the seed content, on a loopback port. */
 export async function startDraftApp(
-  options: { draftMode?: (defaults: Parameters<typeof createDraftMode>[0]) => DraftMode } = {},
+  options: {
+    draftMode?: (defaults: Parameters<typeof createDraftMode>[0]) => DraftMode
+    /** Wraps the renderer (to watch the renders). */
+    renderer?: (renderer: Renderer) => Renderer
+  } = {},
 ): Promise<DraftApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'draft-app-'))
   const store = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
@@ -52,7 +57,7 @@ export async function startDraftApp(
   const draftMode = options.draftMode?.(defaults) ?? createDraftMode(defaults)
   const app = createTestApp({
     env: { TEST_NOW: '2025-10-01T12:00:00Z' },
-    renderer: sourceRenderer(),
+    renderer: options.renderer?.(sourceRenderer()) ?? sourceRenderer(),
     siteContent: embeddedSiteContent(store, content),
     routers: { '/content': contentApi.router },
     draftMode,
