@@ -4,7 +4,7 @@ import type { ContentClient } from '../../web/src/lib/content-client'
 import { draftClientsFor, draftContentClient } from './draft-reads'
 import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 import { createDraftRenderShare, type DraftRenderShare } from './draft-render-share'
-import { cookieValue, createDraftSessions, DRAFT_COOKIE, type DraftSessions } from './draft-sessions'
+import { createDraftSessions, type DraftSessions } from './draft-sessions'
 import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
 
 /** Draft mode as the app uses it (app.ts): who is in it, how their pages read, and its routes. */
@@ -33,6 +33,7 @@ export function createDraftMode({
   loopbackApiUrl,
   sessions = createDraftSessions(),
   renderShare = createDraftRenderShare(),
+  enablesPerMinute,
 }: {
   content: ContentConfig
   /** Reads drafts: a viewer token of the embedded content API, or SANITY_VIEWER_TOKEN; unset: no draft mode. */
@@ -41,6 +42,8 @@ export function createDraftMode({
   loopbackApiUrl: (req: Request) => string
   sessions?: DraftSessions
   renderShare?: DraftRenderShare
+  /** `enable` calls one address may make a minute (tests). */
+  enablesPerMinute?: number
 }): DraftMode {
   const clients = token ? draftClientsFor({ content, token }) : undefined
   const clientFor = (req: Request) => clients?.(loopbackApiUrl(req), sessions.perspectiveOf(req))
@@ -52,8 +55,8 @@ export function createDraftMode({
       const client = clientFor(req)
       return client && draftContentClient(client)
     },
-    renderInTurn: (req, render) => renderShare(cookieValue(req.headers.cookie, DRAFT_COOKIE) ?? '', render),
+    renderInTurn: (req, render) => renderShare(sessions.idOf(req) ?? '', render),
     browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
-    router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset }),
+    router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset, enablesPerMinute }),
   }
 }
