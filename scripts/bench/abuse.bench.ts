@@ -67,9 +67,15 @@ try {
   for (const [, scenario] of chosen) {
     for (const { label, server: each } of servers) {
       const exitsBefore = each.exits()
-      const rssBefore = each.rssMb()
       const started = performance.now()
-      const result = await compareUnderAttack(each.target, scenario, { rounds: ROUNDS, blockMs: BLOCK_MS })
+      // Prepared first, so the memory before counts what the preparation loads (a draft session's renderer).
+      await scenario.prepare?.(each.target)
+      const rssBefore = each.rssMb()
+      const result = await compareUnderAttack(
+        each.target,
+        { ...scenario, prepare: undefined },
+        { rounds: ROUNDS, blockMs: BLOCK_MS },
+      )
       const ratio = result.attackedP99 / result.quietP99
       const row = [
         String(scenario.row).padEnd(4),

@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
-import { draftClientsFor, draftContentClient } from './draft-reads'
+import { draftClientsFor, draftContentClient, withThreadReads } from './draft-reads'
 import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
 import { createDraftRenderShare, type DraftRenderShare } from './draft-render-share'
 import { createDraftSessions, type DraftSessions } from './draft-sessions'
@@ -53,7 +53,14 @@ export function createDraftMode({
     perspectiveOf: (req) => sessions.perspectiveOf(req),
     contentClientFor: (req) => {
       const client = clientFor(req)
-      return client && draftContentClient(client)
+      if (!client || !token) return undefined
+      const perspective = sessions.perspectiveOf(req) ?? 'drafts'
+      return withThreadReads(draftContentClient(client), {
+        content,
+        token,
+        loopbackApiUrl: loopbackApiUrl(req),
+        perspective,
+      })
     },
     renderInTurn: (req, render) => renderShare(sessions.idOf(req) ?? '', render),
     browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
