@@ -38,6 +38,9 @@ export function createDraftRenderPool({
         // Draft renders take turns before they get here (draft-render-share.ts); this only stops a runaway queue.
         maxQueue: 1_000,
         niceIncrement: 10,
+        // A second V8 heap: left to its defaults it grew under a stream of draft pages and never gave the
+        // memory back; one page at a time needs a fraction of this.
+        resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
         idleTimeout: Infinity,
       })
       return pool.run({
