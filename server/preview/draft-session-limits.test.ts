@@ -108,6 +108,10 @@ describe('draft session limits', { timeout: 120_000 }, () => {
     const reload = await enable(secret, cookie)
     expect(reload.status).toBe(307)
     expect(reload.headers.get('set-cookie')!.split(';')[0]).toBe(cookie)
+    // Two browsers at once with a new secret: one session.
+    const raced = await app.addSecret()
+    const both = await Promise.all([enable(raced), enable(raced)])
+    expect(both.map((answer) => answer.status).sort()).toEqual([307, 401])
     // Another browser's session does not make the secret its own either.
     const stranger = await enable(secret, await app.draftCookie())
     expect(stranger.status).toBe(401)

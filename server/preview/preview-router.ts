@@ -72,7 +72,7 @@ export function createPreviewRouter(options: PreviewRouterOptions): Router {
 
 function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
   const { sessions, clientFor, usedSecrets = createUsedSecrets() } = options
-  // Anonymous, and each call costs a query: limited per address, like the sign-in (issue 36).
+  // Anonymous, and each call costs a query: limited per address, as the sign-in is (issue 36).
   router.get('/enable', enableRateLimit(options.enablesPerMinute), async (req, res) => {
     const secret = req.query['sanity-preview-secret']
     if (typeof secret !== 'string' || !secret) return refuse(res, 401, 'Missing preview secret')
@@ -88,6 +88,10 @@ function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
       req.originalUrl,
     )
     if (!isValid) return refuse(res, 401, 'Invalid or expired preview secret')
+    // Another browser's call with the same secret may have finished while this one was checked.
+    if (usedSecrets.sessionOf(secret) !== usedBy) {
+      return refuse(res, 401, 'This preview secret was already used; open the preview from the Studio again')
+    }
     // The perspective the tool was showing when it opened the preview (`sanity-preview-perspective`).
     const session = usedBy ?? sessions.start(previewPerspectiveOf(studioPreviewPerspective))
     usedSecrets.use(secret, session)
