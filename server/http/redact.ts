@@ -5,7 +5,17 @@
 export const REDACTED = '[redacted]'
 
 /** Query parameters whose values are secrets or personal data wherever they appear. */
-const SECRET_PARAMS = new Set(['token', 'sid', 'access_token', 'password', 'email', 'q', 'secret'])
+const SECRET_PARAMS = new Set([
+  'token',
+  'sid',
+  'access_token',
+  'password',
+  'email',
+  'q',
+  'secret',
+  // The Studio's preview secret: opens a draft session (issue 36).
+  'sanity-preview-secret',
+])
 
 /** Our secrets by prefix (accounts/secret-token.ts), and anything shaped like an e-mail address. */
 const SECRET_TEXT =

@@ -1,8 +1,9 @@
 import type { Request, Router } from 'express'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
-import { draftClientsFor, draftContentClient, STUDIO_URL } from './draft-reads'
+import { draftClientsFor, draftContentClient, STUDIO_URL, withThreadReads } from './draft-reads'
 import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
+import { createDraftRenderShare, type DraftRenderShare } from './draft-render-share'
 import { createDraftSessions, type DraftSessions } from './draft-sessions'
 import { createPreviewRouter, PREVIEW_CONTENT_PATH } from './preview-router'
 
@@ -21,6 +22,8 @@ export type DraftMode = {
   contentClientFor: (req: Request) => ContentClient | undefined
   /** What the request's draft session shows (the Presentation tool's perspective switch). */
   perspectiveOf: (req: Request) => PreviewPerspective | undefined
+  /** Runs a draft page's render in its session's turn (draft-render-share.ts): 429 or 503 past its share. */
+  renderInTurn: <T>(req: Request, render: () => Promise<T>) => Promise<T>
   /** The content config a draft page hands the browser: its reads and live stream go through the proxy. */
   browserContent: (content: ContentConfig) => ContentConfig
   /** Mounted at PREVIEW_MOUNT_PATH. */
@@ -32,6 +35,8 @@ export function createDraftMode({
   token,
   loopbackApiUrl,
   sessions = createDraftSessions(),
+  renderShare = createDraftRenderShare(),
+  enablesPerMinute,
 }: {
   content: ContentConfig
   /** Reads drafts: a viewer token of the embedded content API, or SANITY_VIEWER_TOKEN; unset: no draft mode. */
@@ -39,6 +44,9 @@ export function createDraftMode({
   /** The embedded content API over loopback for this request (unused with a Sanity project). */
   loopbackApiUrl: (req: Request) => string
   sessions?: DraftSessions
+  renderShare?: DraftRenderShare
+  /** `enable` calls one address may make a minute (tests). */
+  enablesPerMinute?: number
 }): DraftMode {
   const clients = token ? draftClientsFor({ content, token }) : undefined
   const clientFor = (req: Request) => clients?.(loopbackApiUrl(req), sessions.perspectiveOf(req))
@@ -48,10 +56,18 @@ export function createDraftMode({
     perspectiveOf: (req) => sessions.perspectiveOf(req),
     contentClientFor: (req) => {
       const client = clientFor(req)
-      return client && draftContentClient(client)
+      if (!client || !token) return undefined
+      const perspective = sessions.perspectiveOf(req) ?? 'drafts'
+      return withThreadReads(draftContentClient(client), {
+        content,
+        token,
+        loopbackApiUrl: loopbackApiUrl(req),
+        perspective,
+      })
     },
+    renderInTurn: (req, render) => renderShare(sessions.idOf(req) ?? '', render),
     browserContent: (config) => ({ ...config, apiUrl: PREVIEW_CONTENT_PATH }),
-    router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset }),
+    router: createPreviewRouter({ sessions, clientFor, dataset: content.dataset, enablesPerMinute }),
   }
 }
 

@@ -82,6 +82,18 @@ export function draftContentClient(client: SanityClient): ContentClient {
   }
 }
 
+/** How a draft page's reads are made, as plain data: a worker thread rebuilds the client from it. */
+export type ThreadReads = DraftReadOptions & { perspective: PreviewPerspective }
+
+/** A draft ContentClient that says how to read the same in another thread (server/ssr/draft-render-pool.ts). */
+export function withThreadReads(client: ContentClient, reads: ThreadReads): ContentClient {
+  return Object.assign(client, { threadReads: reads })
+}
+
+export function threadReadsOf(client: ContentClient | undefined): ThreadReads | undefined {
+  return (client as { threadReads?: ThreadReads } | undefined)?.threadReads
+}
+
 /** One client per API address (the loopback port is known once the server listens) and perspective. */
 export function draftClientsFor(options: Omit<DraftReadOptions, 'loopbackApiUrl'>) {
   let last: { url: string; clients: Record<PreviewPerspective, SanityClient> } | undefined

@@ -18,6 +18,8 @@ export type DraftSessions = {
   start: (perspective?: PreviewPerspective) => string
   /** Whether the request carries the cookie of a live session (and marks it used). */
   isDraftRequest: (req: IncomingMessage) => boolean
+  /** The id of the request's live session (marked used); undefined without one. */
+  idOf: (req: IncomingMessage) => string | undefined
   /** What the request's live session shows; undefined without one. */
   perspectiveOf: (req: IncomingMessage) => PreviewPerspective | undefined
   /** Switches what the request's live session shows; false without one. */
@@ -70,6 +72,7 @@ export function createDraftSessions({ now = () => Date.now() }: { now?: () => nu
       return id
     },
     isDraftRequest: (req) => sessionOf(req) !== undefined,
+    idOf: (req) => (sessionOf(req) ? idOf(req) : undefined),
     perspectiveOf: (req) => sessionOf(req)?.perspective,
     setPerspective(req, perspective) {
       const session = sessionOf(req)

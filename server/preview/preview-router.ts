@@ -7,6 +7,9 @@ import { HttpError } from '../http/errors'
 import { previewPerspectiveOf } from '../../web/src/lib/preview/preview-perspective-contract'
 import type { DraftSessions } from './draft-sessions'
 import { plainClient } from './draft-reads'
+import { enableRateLimit } from './enable-rate-limit'
+import { SITE_QUERIES } from './site-queries'
+import { createUsedSecrets, type UsedSecrets } from './used-secrets'
 
 /** Where the Presentation tool turns draft mode on and off (studio/presentation.ts names the same paths). */
 export const PREVIEW_MOUNT_PATH = '/api/preview'
@@ -14,6 +17,12 @@ export const PREVIEW_MOUNT_PATH = '/api/preview'
 export const PREVIEW_CONTENT_PATH = `${PREVIEW_MOUNT_PATH}/content`
 
 const PRIVATE = 'private, no-store'
+
+/**
+ * Live draft streams one draft session may hold through the proxy: the Presentation tool's frame and a few tabs.
+ * All sessions share the server token's cap of the content API's streams, so one session must not take them all.
+ */
+export const LIVE_STREAMS_PER_SESSION = 4
 
 /** A path on this site (`/news?page=2`), never another origin (`//evil.example`, `/\evil.example`). */
 export function sitePathOr(target: string | undefined, fallback = '/'): string {
@@ -39,6 +48,10 @@ type PreviewRouterOptions = {
   /** The draft-reading client for this request, or undefined when no token is configured. */
   clientFor: (req: Request) => SanityClient | undefined
   dataset: string
+  /** Which preview secrets have started a session (single-use secrets). */
+  usedSecrets?: UsedSecrets
+  /** `enable` calls one address may make a minute. */
+  enablesPerMinute?: number
 }
 
 const refuse = (res: Response, status: number, message: string) =>
@@ -57,19 +70,31 @@ export function createPreviewRouter(options: PreviewRouterOptions): Router {
   return router
 }
 
-function mountSessionRoutes(router: Router, { sessions, clientFor }: PreviewRouterOptions) {
-  router.get('/enable', async (req, res) => {
+function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
+  const { sessions, clientFor, usedSecrets = createUsedSecrets() } = options
+  // Anonymous, and each call costs a query: limited per address, as the sign-in is (issue 36).
+  router.get('/enable', enableRateLimit(options.enablesPerMinute), async (req, res) => {
     const secret = req.query['sanity-preview-secret']
     if (typeof secret !== 'string' || !secret) return refuse(res, 401, 'Missing preview secret')
     const client = clientFor(req)
     if (!client) return refuse(res, 503, 'Draft preview is not configured on this server')
+    // Single-use: a used secret opens only the session it started (the tool reloading its frame), no other.
+    const usedBy = usedSecrets.sessionOf(secret)
+    if (usedBy !== undefined && sessions.idOf(req) !== usedBy) {
+      return refuse(res, 401, 'This preview secret was already used; open the preview from the Studio again')
+    }
     const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(
       plainClient(client),
       req.originalUrl,
     )
     if (!isValid) return refuse(res, 401, 'Invalid or expired preview secret')
+    // Another browser's call with the same secret may have finished while this one was checked.
+    if (usedSecrets.sessionOf(secret) !== usedBy) {
+      return refuse(res, 401, 'This preview secret was already used; open the preview from the Studio again')
+    }
     // The perspective the tool was showing when it opened the preview (`sanity-preview-perspective`).
-    const session = sessions.start(previewPerspectiveOf(studioPreviewPerspective))
+    const session = usedBy ?? sessions.start(previewPerspectiveOf(studioPreviewPerspective))
+    usedSecrets.use(secret, session)
     res
       .status(307)
       .set({ 'Cache-Control': 'no-store', 'Set-Cookie': sessions.cookie(session, req.secure) })
@@ -122,36 +147,77 @@ function mountDraftContentRoutes(router: Router, { sessions, clientFor, dataset 
     if (!client) return
     const query = req.query.query
     if (typeof query !== 'string' || !query) throw new HttpError(400, 'The query parameter is required')
+    // The server's token reads everything, preview secrets and system documents too: only the site's own
+    // queries go through with it (site-queries.ts).
+    if (!SITE_QUERIES.has(query)) {
+      throw new HttpError(403, "The draft preview answers the site's own queries only")
+    }
     const response = await client.fetch<unknown>(query, paramsOf(req), { filterResponse: false })
     res.set('Cache-Control', PRIVATE).json({ result: response.result, syncTags: response.syncTags })
   })
 
   // The Live Content API with drafts, streamed through with the server's token: the site's live updates
   // (web/src/lib/live-updates.ts) follow draft edits as they follow publishes.
+  const streamsBySession = new Map<string, number>()
   router.get('/content/:version/data/live/events/:dataset', async (req, res) => {
     const client = draftClient(req, res)
     if (!client) return
+    const session = sessions.idOf(req)!
+    const open = streamsBySession.get(session) ?? 0
+    if (open >= LIVE_STREAMS_PER_SESSION) {
+      return refuse(
+        res,
+        429,
+        `This draft session has ${open} live previews open, the most it may; close a preview tab and reload`,
+      )
+    }
+    streamsBySession.set(session, open + 1)
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      const left = (streamsBySession.get(session) ?? 1) - 1
+      if (left > 0) streamsBySession.set(session, left)
+      else streamsBySession.delete(session)
+    }
     const upstream = new AbortController()
-    res.on('close', () => upstream.abort())
-    const lastEventId = req.get('last-event-id')
-    const answer = await fetch(`${client.getUrl(client.getDataUrl('live/events'))}?includeDrafts=true`, {
-      headers: {
-        Accept: 'text/event-stream',
-        Authorization: `Bearer ${client.config().token}`,
-        ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
-      },
-      signal: upstream.signal,
+    res.on('close', () => {
+      release()
+      upstream.abort()
     })
-    if (!answer.ok || !answer.body)
-      throw new HttpError(502, `The live events stream answered ${answer.status}`)
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'private, no-store, no-transform',
-      'X-Accel-Buffering': 'no',
-    })
-    res.flushHeaders()
-    Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>)
-      .on('error', () => res.end())
-      .pipe(res)
+    try {
+      await streamLiveEvents(req, res, client, upstream.signal)
+    } catch (error) {
+      release()
+      throw error
+    }
   })
+}
+
+/** The Live Content API's draft events, streamed through with the server's token. */
+async function streamLiveEvents(req: Request, res: Response, client: SanityClient, signal: AbortSignal) {
+  const lastEventId = req.get('last-event-id')
+  const answer = await fetch(`${client.getUrl(client.getDataUrl('live/events'))}?includeDrafts=true`, {
+    headers: {
+      Accept: 'text/event-stream',
+      Authorization: `Bearer ${client.config().token}`,
+      ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+    },
+    signal,
+  })
+  // The token's own cap, all sessions together: the browser's to retry later, not the server's failure.
+  if (answer.status === 429) {
+    await answer.body?.cancel()
+    throw new HttpError(429, 'Too many live draft previews are open on this server; try again in a moment')
+  }
+  if (!answer.ok || !answer.body) throw new HttpError(502, `The live events stream answered ${answer.status}`)
+  res.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'private, no-store, no-transform',
+    'X-Accel-Buffering': 'no',
+  })
+  res.flushHeaders()
+  Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>)
+    .on('error', () => res.end())
+    .pipe(res)
 }

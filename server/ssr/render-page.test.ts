@@ -84,6 +84,23 @@ describe('renderPage', () => {
     expect(result.html).toContain('"inlineCss":[]')
   })
 
+  it('draws a draft page once, its stylesheet linked, without compressing it to measure (issue 36)', async () => {
+    const fitsFirstRoundTrip = vi.fn(() => false)
+    const result = await renderPage(new Request('http://localhost/'), {
+      publicConfig,
+      assets: { ...assets, inlineCss: assets.css },
+      inlineCssText: new Map([[assets.css[0]!, '.hero{color:#e0a43a}']]),
+      fitsFirstRoundTrip,
+      contentApiUrl: 'http://content.test/content',
+      now: new Date('2025-10-01T19:00:00Z'),
+      draftMode: true,
+    })
+    if (result.type !== 'html') throw new Error('expected html')
+    expect(fitsFirstRoundTrip).not.toHaveBeenCalled()
+    expect(result.html).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"')
+    expect(result.html).not.toContain('<style')
+  })
+
   // No per-request nonce: the page is the same bytes for every visitor; the server allows its inline scripts by
   // hash (ADR 090, server/page-cache/page-responses.test.ts).
   it('hands the browser its state in an inline script without a nonce and loads the entry module', async () => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
+import { createDraftRenderPool } from './draft-render-pool'
 import { fitsFirstRoundTrip } from './first-round-trip'
 import type {
   ClientAssets,
@@ -138,12 +139,14 @@ export async function createProdRenderer(root: string): Promise<Renderer> {
     renderPage: RenderPage
     pageCachePolicy: (pathname: string) => PageCachePolicy
   }
+  const drafts = createDraftRenderPool({ serverEntry, assets })
   return {
     clientDir,
     cachePolicy: pageCachePolicy,
     render: (request, options) =>
+      drafts.render(request, options) ??
       renderPage(request, { ...options, assets, inlineCssText, fitsFirstRoundTrip }),
-    close: async () => {},
+    close: () => drafts.close(),
   }
 }
 

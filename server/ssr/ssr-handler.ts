@@ -8,6 +8,7 @@ import { recordRenderReads } from '../page-cache/render-reads'
 import type { RenditionInput } from '../page-cache/rendition'
 import { sendRendition } from '../page-cache/send-rendition'
 import type { DraftMode } from '../preview/draft-mode'
+import { draftRenderUrl } from '../preview/draft-render-url'
 import type { Renderer } from './renderer'
 
 /** A draft page is kept by no cache (ADR 160). */
@@ -80,8 +81,9 @@ export function ssrHandler({
     try {
       if (draftClient) {
         // Never the page cache, never a shared cache: this browser's drafts only (ADR 160).
-        const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
-        sendRendition(req, res, await pageRendition(await produce(url), DRAFT_CACHE_CONTROL))
+        const url = draftRenderUrl(req, publicConfig.siteUrl)
+        const rendition = await draftMode!.renderInTurn(req, () => produce(url))
+        sendRendition(req, res, await pageRendition(rendition, DRAFT_CACHE_CONTROL))
         return
       }
       await pages.respond(req, res, produce, { asPage: true })

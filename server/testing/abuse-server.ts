@@ -4,7 +4,7 @@
  * counted and started again, so one attack that ends the server does not hide what the next one does.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +28,8 @@ export type AbuseServer = {
   target: AbuseTarget
   /** Exits the server made on its own so far. */
   exits: () => number
+  /** The server process's resident memory now, in megabytes (Linux). */
+  rssMb: () => number
   close: () => Promise<void>
 }
 
@@ -47,9 +49,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 export async function startAbuseServer({
   port,
   queryTimeoutMs = 2000,
+  serverRoot = root,
 }: {
   port: number
   queryTimeoutMs?: number
+  /** Another checkout's built server (the code before a change, measured in the same run). */
+  serverRoot?: string
 }): Promise<AbuseServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'abuse-server-'))
   const accounts = openAccounts({ file: accountsFile(dataDir) })
@@ -64,8 +69,8 @@ export async function startAbuseServer({
   let closing = false
   let child: ChildProcess
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-      cwd: root,
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server/index.ts')], {
+      cwd: serverRoot,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -101,6 +106,10 @@ export async function startAbuseServer({
       queryTimeoutMs,
     },
     exits: () => exits,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+    },
     close: async () => {
       closing = true
       const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query'
+import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, StaticRouter, type StaticHandlerContext } from 'react-router'
@@ -100,11 +100,29 @@ function pageAssets(
   draftMode: boolean,
 ): { assets: ClientAssets; scripts: string[] } {
   if (!draftMode) return { assets: site, scripts: [] }
-  return { assets: { ...site, preload: [...site.preload, ...draftPreload] }, scripts: draftScripts }
+  // A draft page (stega in every edited string) never fits the first round trip: its stylesheet is linked at
+  // once rather than found out by compressing the page and drawing it a second time (issue 36).
+  return {
+    assets: { ...site, inlineCss: [], preload: [...site.preload, ...draftPreload] },
+    scripts: draftScripts,
+  }
 }
 
-export const renderPage: RenderPage = async (
-  request,
+export const renderPage: RenderPage = async (request, options) => {
+  // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
+  const queryClient = createServerQueryClient()
+  try {
+    return await renderWithClient(request, options, queryClient)
+  } finally {
+    // Each query keeps a garbage-collection timer of the browser's `gcTime`, and the timer holds the whole
+    // cache, every result the render read: cleared here, the render's memory is free once its page is sent
+    // (issue 36).
+    queryClient.clear()
+  }
+}
+
+async function renderWithClient(
+  request: Request,
   {
     publicConfig,
     assets: allAssets,
@@ -115,10 +133,9 @@ export const renderPage: RenderPage = async (
     fitsFirstRoundTrip,
     draftMode = false,
     previewPerspective = 'drafts',
-  },
-) => {
-  // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
-  const queryClient = createServerQueryClient()
+  }: RenderOptions,
+  queryClient: QueryClient,
+): Promise<RenderResult> {
   const contentClient =
     givenClient ??
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
