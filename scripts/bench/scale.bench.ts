@@ -9,6 +9,8 @@
  * median is the figure); the sizes, the sitemap crawls and the memory once, at the end. Only the ratios mean
  * much. `BENCH_SCALE_FURTHER=1` adds a third instance ten times LARGE's history (10,000 shows, 5,000 posts,
  * 3,000 media items, 500,000 subscribers), measured in the first round only and not crawled, to show the trend.
+ * `BENCH_SCALE_POSTGRES=1` adds LARGE's 50,000 subscribers in PostgreSQL (a throwaway schema of
+ * TEST_DATABASE_URL) behind the seed's content, measured in the CSV export's step only.
  * `BENCH_SCALE_NOW` (ISO date) fixes the day the history ends; default today. `BENCH_SCALE_PORT`: the first of
  * consecutive ports for the servers; default free ones.
  */
@@ -18,16 +20,19 @@ import { fileURLToPath } from 'node:url'
 import type { InstanceSize } from './scale/data-dir'
 import { startInstance, vmRssBytes, type Instance } from './scale/instance'
 import * as measure from './scale/measures'
-import { table, type Figures } from './scale/table'
+import { figure, table, type Figures } from './scale/table'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const RPS_SECONDS = Number(process.env.BENCH_DURATION_S ?? 3)
 const FURTHER = process.env.BENCH_SCALE_FURTHER === '1'
+const POSTGRES = process.env.BENCH_SCALE_POSTGRES === '1'
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 0)
 const now = new Date(process.env.BENCH_SCALE_NOW ?? new Date().toISOString().slice(0, 10))
 
-const SIZES: { label: string; size: InstanceSize; rounds: number; crawl: boolean }[] = [
+type Size = { label: string; size: InstanceSize; rounds: number; crawl: boolean; csvOnly?: boolean }
+
+const SIZES: Size[] = [
   { label: 'SMALL', size: { subscribers: 0 }, rounds: ROUNDS, crawl: true },
   {
     label: 'LARGE',
@@ -45,9 +50,20 @@ const SIZES: { label: string; size: InstanceSize; rounds: number; crawl: boolean
         },
       ]
     : []),
+  ...(POSTGRES
+    ? [
+        {
+          label: 'PostgreSQL',
+          size: { subscribers: 50_000, postgres: true },
+          rounds: ROUNDS,
+          crawl: false,
+          csvOnly: true,
+        },
+      ]
+    : []),
 ]
 
-type Side = { label: string; site: Instance; figures: Figures; rounds: number; crawl: boolean }
+type Side = Omit<Size, 'size'> & { site: Instance; figures: Figures }
 const notes: string[] = []
 
 function record(side: Side, values: Record<string, number | boolean>) {
@@ -61,8 +77,8 @@ function record(side: Side, values: Record<string, number | boolean>) {
 /** One round: every measurement on every side in turn, the first side rotating from round to round. */
 async function round(sides: Side[], n: number) {
   const order = sides.map((_, i) => sides[(i + n) % sides.length]!).filter((side) => n < side.rounds)
-  const each = async (step: (side: Side) => Promise<void>) => {
-    for (const side of order) {
+  const each = async (step: (side: Side) => Promise<void>, { csv = false } = {}) => {
+    for (const side of order.filter((s) => csv || !s.csvOnly)) {
       await measure.settle(side.site)
       await step(side)
     }
@@ -86,34 +102,46 @@ async function round(sides: Side[], n: number) {
       notes.push(`${side.label}: the unchanged page was rendered again after the publish`)
   })
   await each(async (side) => record(side, { visible: await measure.publishToVisible(side.site) }))
-  await each(async (side) => {
-    const csv = await measure.csvExport(side.site)
-    record(side, {
-      csvMs: csv.ms,
-      csvRows: csv.rows,
-      csvDuringMax: csv.duringMax,
-      csvQuietP99: csv.quietP99,
-    })
-  })
-  await each(async (side) =>
-    record(side, { queryAfterCommit: await measure.firstQueryAfterCommit(side.site) }),
+  await each(
+    async (side) => {
+      const csv = await measure.csvExport(side.site)
+      record(side, {
+        csvMs: csv.ms,
+        csvRows: csv.rows,
+        csvDuringMax: csv.duringMax,
+        csvDuringP99: csv.duringP99,
+        csvQuietP99: csv.quietP99,
+      })
+    },
+    { csv: true },
   )
+  await each(async (side) => {
+    for (const ms of await measure.firstQueryAfterCommit(side.site)) record(side, { queryAfterCommit: ms })
+  })
 }
+
+/** The CSV export's figures of a side measured in that step only. */
+const csvLine = ({ label, figures: f }: Side) =>
+  `${label} (the seed's content, ${figure(f, 'csvRows').toLocaleString('en-US')} subscribers): CSV export ` +
+  `${figure(f, 'csvMs').toFixed(0)} ms (target < 1 s); cached \`GET /\` during it p99 ` +
+  `${figure(f, 'csvDuringP99').toFixed(1)} ms, longest ${figure(f, 'csvDuringMax').toFixed(1)} ms; quiet p99 ` +
+  `${figure(f, 'csvQuietP99').toFixed(1)} ms (target: p99 during within 2x of quiet)`
 
 const sides: Side[] = []
 const began = performance.now()
 try {
-  for (const [i, { label, size, rounds, crawl }] of SIZES.entries()) {
+  for (const [i, { size, ...side }] of SIZES.entries()) {
     const started = performance.now()
-    const site = await startInstance(root, label, size, now, PORT && PORT + i)
-    sides.push({ label, site, figures: new Map(), rounds, crawl })
-    console.log(`${label}: built and started in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    const site = await startInstance(root, side.label, size, now, PORT && PORT + i)
+    sides.push({ ...side, site, figures: new Map() })
+    console.log(`${side.label}: built and started in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
   console.log(
     `history ends ${now.toISOString().slice(0, 10)}; ${ROUNDS} rounds; ${os.cpus().length} cores, load average ` +
       `${os.loadavg()[0]!.toFixed(1)}`,
   )
-  for (const side of sides) {
+  const tabled = sides.filter((side) => !side.csvOnly)
+  for (const side of tabled) {
     await measure.settle(side.site)
     record(side, await measure.homeBytes(side.site))
   }
@@ -128,17 +156,18 @@ try {
       `${side.label}: first sitemap crawl of ${crawl.pages} pages took ${(crawl.firstMs / 1000).toFixed(1)} s`,
     )
   }
-  for (const side of sides) record(side, { rss: vmRssBytes(side.site.pid) })
+  for (const side of tabled) record(side, { rss: vmRssBytes(side.site.pid) })
 
   console.log(
     `\nmedians of ${ROUNDS} rounds (FURTHER: one), ${((performance.now() - began) / 1000).toFixed(0)} s in all:\n`,
   )
   console.log(
     table(
-      sides.map((s) => s.label),
-      sides.map((s) => s.figures),
+      tabled.map((s) => s.label),
+      tabled.map((s) => s.figures),
     ),
   )
+  for (const side of sides.filter((s) => s.csvOnly)) console.log(`\n${csvLine(side)}`)
   for (const note of new Set(notes)) console.log(`note: ${note}`)
 } finally {
   await Promise.all(sides.map((side) => side.site.close()))

@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express'
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { toCsv } from './csv'
+import { sendCsvPages } from './csv-stream'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
 import { SUBSCRIBER_STATUSES, type Subscriber, type SubscribersRepository } from './subscribers-repository'
 
@@ -28,6 +28,7 @@ const CSV_COLUMNS: [string, (s: Subscriber) => string | null][] = [
   ['consent_version', (s) => s.consentVersion],
   ['source', (s) => s.source],
 ]
+/** Rows the export reads and sends at a time. */
 const EXPORT_PAGE = 1000
 
 function parseQuery(query: unknown) {
@@ -36,31 +37,31 @@ function parseQuery(query: unknown) {
   return null
 }
 
-/** `GET subscribers.csv`: every subscriber the list query matches, read page by page. */
-function csvExport(repo: SubscribersRepository, clock: Clock): RequestHandler {
+async function* csvRows(pages: AsyncIterable<Subscriber[]>) {
+  for await (const page of pages) yield page.map((s) => CSV_COLUMNS.map(([, get]) => get(s)))
+}
+
+/**
+ * `GET subscribers.csv`: every subscriber the list query matches, streamed a page at a time as it is read
+ * (keyset pages, see `SubscribersRepository.exportPages`), so an export of any size neither holds the file in
+ * memory nor keeps the site's other requests waiting.
+ */
+function csvExport(repo: SubscribersRepository, clock: Clock, pageSize: number): RequestHandler {
   return async (req, res) => {
     const query = parseQuery(req.query)
     if (!query) {
       res.status(400).json({ message: 'Bad export query' })
       return
     }
-    const rows: Subscriber[] = []
-    for (let offset = 0; ; offset += EXPORT_PAGE) {
-      const page = await repo.list({ status: query.status, search: query.q, limit: EXPORT_PAGE, offset })
-      rows.push(...page.items)
-      if (page.items.length < EXPORT_PAGE) break
-    }
     const day = clock.now().toISOString().slice(0, 10)
     const suffix = query.status ? `-${query.status}` : ''
-    res
-      .type('text/csv; charset=utf-8')
-      .attachment(`subscribers${suffix}-${day}.csv`)
-      .send(
-        toCsv(
-          CSV_COLUMNS.map(([name]) => name),
-          rows.map((s) => CSV_COLUMNS.map(([, get]) => get(s))),
-        ),
-      )
+    res.type('text/csv; charset=utf-8').attachment(`subscribers${suffix}-${day}.csv`)
+    const pages = repo.exportPages({ status: query.status, search: query.q }, pageSize)
+    await sendCsvPages(
+      res,
+      CSV_COLUMNS.map(([name]) => name),
+      csvRows(pages),
+    )
   }
 }
 
@@ -85,11 +86,14 @@ export function createSubscribersAdminRouter({
   authorize,
   clock,
   logger,
+  exportPageSize = EXPORT_PAGE,
 }: {
   repo: SubscribersRepository
   authorize: RequestHandler[]
   clock: Clock
   logger: Logger
+  /** Rows the CSV export reads and sends at a time. */
+  exportPageSize?: number
 }): Router {
   const router = Router()
   router.use(authorize)
@@ -114,7 +118,7 @@ export function createSubscribersAdminRouter({
     res.json(body)
   })
 
-  router.get('/subscribers.csv', csvExport(repo, clock))
+  router.get('/subscribers.csv', csvExport(repo, clock, exportPageSize))
 
   router.post('/subscribers/:id/unsubscribe', async (req, res) => {
     const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())

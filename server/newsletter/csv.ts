@@ -11,7 +11,14 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`
 }
 
+type CsvRow = (string | number | null | undefined)[]
+
+/** One CSV line with its CRLF end. */
+export function csvLine(row: CsvRow): string {
+  return `${row.map(csvCell).join(',')}\r\n`
+}
+
 /** A whole CSV document: BOM, header row, CRLF line ends. */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  return UTF8_BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+export function toCsv(header: string[], rows: CsvRow[]): string {
+  return UTF8_BOM + [header, ...rows].map(csvLine).join('')
 }

@@ -8,8 +8,10 @@ import { emailKey } from './subscribe-schema'
 import {
   confirmedAtOf,
   countsByStatus,
+  keysetPages,
   likePattern,
   subscriberFromRow,
+  type ExportFilter,
   type ListQuery,
   type NewSubscriber,
   type Subscriber,
@@ -56,6 +58,29 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
     clauses.push(`(email_key LIKE ${p} OR lower(first_name) LIKE ${p} OR lower(last_name) LIKE ${p})`)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+}
+
+/**
+ * The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. The cursor is the row's
+ * time as PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
+ */
+async function* exportPages(pool: Pool, filter: ExportFilter, pageSize: number) {
+  const where = whereOf(filter)
+  const n = where.params.length
+  const select = 'SELECT *, created_at::text AS cursor_at FROM subscribers'
+  const order = 'ORDER BY created_at DESC, id DESC LIMIT'
+  type CursorRow = Row & { cursor_at: string }
+  const pages = keysetPages<CursorRow>(pageSize, async (last) => {
+    const { rows } = last
+      ? await pool.query<CursorRow>(
+          `${select} ${where.sql ? `${where.sql} AND` : 'WHERE'}
+           (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${order} $${n + 3}`,
+          [...where.params, last.cursor_at, last.id, pageSize],
+        )
+      : await pool.query<CursorRow>(`${select} ${where.sql} ${order} $${n + 1}`, [...where.params, pageSize])
+    return rows
+  })
+  for await (const rows of pages) yield rows.map(toSubscriber)
 }
 
 /** PostgreSQL store for deployments with several nodes; migrations run when it opens. */
@@ -143,6 +168,7 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
       )
       return countsByStatus(rows)
     },
+    exportPages: (filter, pageSize) => exportPages(pool, filter, pageSize),
     async remove(id) {
       if (!UUID.test(id)) return false
       const { rowCount } = await pool.query('DELETE FROM subscribers WHERE id = $1', [id])

@@ -4,8 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { migrateSqlite, readMigrations } from '../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../db/sqlite'
 import { emailKey } from './subscribe-schema'
-import { confirmedAtOf, countsByStatus, likePattern, subscriberFromRow } from './subscribers-repository'
+import {
+  confirmedAtOf,
+  countsByStatus,
+  keysetPages,
+  likePattern,
+  subscriberFromRow,
+} from './subscribers-repository'
 import type {
+  ExportFilter,
   ListQuery,
   NewSubscriber,
   Subscriber,
@@ -39,6 +46,22 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
     params.push(pattern, pattern, pattern)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+}
+
+/** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
+async function* exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number) {
+  const where = whereOf(filter)
+  const order = 'ORDER BY created_at DESC, id DESC LIMIT ?'
+  const first = db.prepare<unknown[], Row>(`SELECT * FROM subscribers ${where.sql} ${order}`)
+  const after = db.prepare<unknown[], Row>(
+    `SELECT * FROM subscribers ${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, id) < (?, ?) ${order}`,
+  )
+  const pages = keysetPages<Row>(pageSize, (last) =>
+    last
+      ? after.all(...where.params, last.created_at, last.id, pageSize)
+      : first.all(...where.params, pageSize),
+  )
+  for await (const rows of pages) yield rows.map(toSubscriber)
 }
 
 type Inserted = { created: boolean; subscriber: Subscriber }
@@ -168,6 +191,7 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
           .all(),
       )
     },
+    exportPages: (filter, pageSize) => exportPages(db, filter, pageSize),
     async remove(id) {
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1
     },

@@ -92,6 +92,9 @@ export type ListQuery = {
   offset: number
 }
 
+/** What the export reads: the list's filter, without paging. */
+export type ExportFilter = Pick<ListQuery, 'status' | 'search'>
+
 export type StatusCounts = Record<SubscriberStatus, number>
 
 export interface SubscribersRepository {
@@ -109,6 +112,12 @@ export interface SubscribersRepository {
   /** Newest first. */
   list(query: ListQuery): Promise<{ items: Subscriber[]; total: number }>
   countByStatus(): Promise<StatusCounts>
+  /**
+   * Every subscriber the filter matches, newest first (the list's order), `pageSize` at a time. Each page is
+   * read after the last row of the page before (keyset pagination), so it costs its own rows however deep it
+   * is, nothing is counted, and a row added or erased meanwhile shifts no other row out of the export.
+   */
+  exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<Subscriber[]>
   /** Erasure: the row is gone. False when there was none. */
   remove(id: string): Promise<boolean>
   close(): Promise<void>
@@ -130,6 +139,23 @@ export function countsByStatus(rows: { status: string; n: number | string }[]): 
       counts[status as SubscriberStatus] = Number(n)
   }
   return counts
+}
+
+/**
+ * Keyset pages: `readAfter(last)` reads the page after the row `last` (the first page without one), until a page
+ * comes back short.
+ */
+export async function* keysetPages<Row>(
+  pageSize: number,
+  readAfter: (last: Row | undefined) => Row[] | Promise<Row[]>,
+): AsyncGenerator<Row[]> {
+  let last: Row | undefined
+  for (;;) {
+    const page = await readAfter(last)
+    if (page.length > 0) yield page
+    if (page.length < pageSize) return
+    last = page.at(-1)
+  }
 }
 
 /** A single opt-in sign-up is confirmed the moment it is recorded. */

@@ -2,10 +2,35 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { openPostgresSubscribersRepository } from '../../../server/newsletter/postgres-subscribers-repository'
+import {
+  openSqliteSubscribersRepository,
+  subscribersFile,
+} from '../../../server/newsletter/sqlite-subscribers-repository'
+import { createTestSchema } from '../../../server/newsletter/testing/postgres'
 import { generateContent, type ContentSize } from './generate-content'
 import { addSubscribers } from './subscribers'
 
-export type InstanceSize = { content?: ContentSize; subscribers: number }
+/** No `content`: the seed alone. `postgres`: subscribers in a throwaway schema of the local test database. */
+export type InstanceSize = { content?: ContentSize; subscribers: number; postgres?: boolean }
+
+/** Where the subscribers are: SQLite in the data dir, or a PostgreSQL schema (`url`) to drop afterwards. */
+async function writeSubscribers(dataDir: string, size: InstanceSize, now: Date) {
+  if (!size.postgres) {
+    const repo = openSqliteSubscribersRepository(subscribersFile(dataDir))
+    await addSubscribers(repo, size.subscribers, now).finally(() => repo.close())
+    return {}
+  }
+  const schema = await createTestSchema()
+  try {
+    const repo = await openPostgresSubscribersRepository(schema.pool)
+    await addSubscribers(repo, size.subscribers, now).finally(() => repo.close())
+  } catch (error) {
+    await schema.drop()
+    throw error
+  }
+  return { databaseUrl: schema.url, dropDatabase: schema.drop }
+}
 
 /** `npm run content -- <args>` on a data dir; throws with its output when it fails. */
 export function contentCli(root: string, dataDir: string, args: string[]): string {
@@ -50,10 +75,10 @@ export async function buildDataDir(root: string, size: InstanceSize, now: Date) 
   } else {
     contentCli(root, dataDir, ['import', path.join(root, 'content', 'seed', 'production.ndjson')])
   }
-  if (size.subscribers > 0) await addSubscribers(dataDir, size.subscribers, now)
+  const subscribers = await writeSubscribers(dataDir, size, now)
   const token = /lft_[\w-]+/.exec(
     contentCli(root, dataDir, ['token:add', '--label', 'scale-bench', '--role', 'editor']),
   )?.[0]
   if (!token) throw new Error('could not create an API token for publishing')
-  return { dataDir, token }
+  return { dataDir, token, ...subscribers }
 }

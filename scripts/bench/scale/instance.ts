@@ -34,12 +34,13 @@ export async function startInstance(
   now: Date,
   port = 0,
 ): Promise<Instance> {
-  const { dataDir, token } = await buildDataDir(root, size, now)
+  const { dataDir, token, databaseUrl, dropDatabase } = await buildDataDir(root, size, now)
   const listenPort = port || (await freePort())
   let site: Started | undefined
   const close = async () => {
     if (site) await stop(site.child)
     rmSync(dataDir, { recursive: true, force: true })
+    await dropDatabase?.()
   }
   try {
     site = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -52,6 +53,7 @@ export async function startInstance(
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         NEWSLETTER_ADMIN_TOKEN: ADMIN_TOKEN,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
     })
     const url = `http://127.0.0.1:${listenPort}`

@@ -1,47 +1,44 @@
-import {
-  openSqliteSubscribersRepository,
-  subscribersFile,
-} from '../../../server/newsletter/sqlite-subscribers-repository'
+import type { SubscribersRepository } from '../../../server/newsletter/subscribers-repository'
 import { seededRandom } from './prng'
 import { FIRST_NAMES, LAST_NAMES, slugify } from './text'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** Sign-ups handed to the repository in one turn of the event loop: its group commit makes them one transaction. */
+/** Sign-ups handed to the repository at once: SQLite's group commit makes them one transaction. */
 const BATCH = 1000
 
 /**
  * `count` subscribers signed up over ten years before `now`, through the newsletter's own repository (as the
  * sign-up form writes them): most confirmed, some pending, some unsubscribed since.
  */
-export async function addSubscribers(dataDir: string, count: number, now: Date, seed = 37): Promise<void> {
+export async function addSubscribers(
+  repo: SubscribersRepository,
+  count: number,
+  now: Date,
+  seed = 37,
+): Promise<void> {
   const random = seededRandom(seed)
-  const repo = openSqliteSubscribersRepository(subscribersFile(dataDir))
   const first = now.getTime() - 3652 * DAY_MS
-  try {
-    for (let start = 0; start < count; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, j) => {
-        const i = start + j
-        const firstName = random.pick(FIRST_NAMES)
-        const lastName = random.pick(LAST_NAMES)
-        const at = new Date(first + (i / count) * 3652 * DAY_MS).toISOString()
-        return repo.insertIfAbsent({
-          email: `${slugify(firstName)}.${slugify(lastName)}.${i}@example.com`,
-          firstName,
-          lastName,
-          status: random.chance(0.05) ? 'pending' : 'subscribed',
-          consentText: 'Yes, send me news about shows and releases.',
-          consentVersion: '1',
-          source: random.pick(['popup', 'footer', 'show-page']),
-          ipHash: null,
-          at,
-        })
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, j) => {
+      const i = start + j
+      const firstName = random.pick(FIRST_NAMES)
+      const lastName = random.pick(LAST_NAMES)
+      const at = new Date(first + (i / count) * 3652 * DAY_MS).toISOString()
+      return repo.insertIfAbsent({
+        email: `${slugify(firstName)}.${slugify(lastName)}.${i}@example.com`,
+        firstName,
+        lastName,
+        status: random.chance(0.05) ? 'pending' : 'subscribed',
+        consentText: 'Yes, send me news about shows and releases.',
+        consentVersion: '1',
+        source: random.pick(['popup', 'footer', 'show-page']),
+        ipHash: null,
+        at,
       })
-      const inserted = await Promise.all(batch)
-      for (const { subscriber } of inserted) {
-        if (random.chance(0.03)) await repo.unsubscribe(subscriber.id, subscriber.createdAt)
-      }
+    })
+    const inserted = await Promise.all(batch)
+    for (const { subscriber } of inserted) {
+      if (random.chance(0.03)) await repo.unsubscribe(subscriber.id, subscriber.createdAt)
     }
-  } finally {
-    await repo.close()
   }
 }

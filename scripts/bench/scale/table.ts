@@ -63,10 +63,11 @@ export const ROWS: Row[] = [
     target: 'LARGE < 1 s',
   },
   {
-    label: 'a cached `GET /` during that export waited (quiet p99)',
-    show: (f) => `${ms(figure(f, 'csvDuringMax'))} (${ms(figure(f, 'csvQuietP99'))})`,
+    label: 'cached `GET /` during that export: longest wait, p99 (quiet p99)',
+    show: (f) =>
+      `${ms(figure(f, 'csvDuringMax'))}, ${ms(figure(f, 'csvDuringP99'))} (${ms(figure(f, 'csvQuietP99'))})`,
     value: (f) => figure(f, 'csvDuringMax'),
-    target: 'within 2x of quiet',
+    target: 'p99 within 2x of quiet',
   },
   msRow('first content-API query after a commit', 'queryAfterCommit', '<= 3x'),
   {

@@ -141,6 +141,55 @@ export function describeSubscribersRepository(
       expect(await repo.countByStatus()).toEqual({ pending: 1, subscribed: 3, unsubscribed: 0 })
     })
 
+    const exported = async (pages: AsyncIterable<{ email: string }[]>) => {
+      const sizes: number[] = []
+      const emails: string[] = []
+      for await (const page of pages) {
+        sizes.push(page.length)
+        emails.push(...page.map((s) => s.email))
+      }
+      return { sizes, emails }
+    }
+
+    it('exports every match in the list order, a page at a time, ties on the time broken by id', async () => {
+      // Three sign-ups in the same millisecond, and two a microsecond apart (PostgreSQL keeps microseconds).
+      const times = ['01T00:00:00.000', '02T00:00:00.000', '02T00:00:00.000', '02T00:00:00.000']
+      times.push('03T00:00:00.000001', '03T00:00:00.000002', '04T00:00:00.000')
+      for (const [i, time] of times.entries()) {
+        await repo.insertIfAbsent(
+          signUp({
+            email: `fan${i}@example.com`,
+            status: i % 2 ? 'subscribed' : 'pending',
+            at: `2025-10-${time}Z`,
+          }),
+        )
+      }
+      const listed = (await repo.list({ limit: 100, offset: 0 })).items.map((s) => s.email)
+      expect(await exported(repo.exportPages({}, 2))).toEqual({ sizes: [2, 2, 2, 1], emails: listed })
+      expect((await exported(repo.exportPages({}, 7))).sizes).toEqual([7])
+
+      const pending = await repo.list({ status: 'pending', search: 'FAN', limit: 100, offset: 0 })
+      expect((await exported(repo.exportPages({ status: 'pending', search: 'FAN' }, 3))).emails).toEqual(
+        pending.items.map((s) => s.email),
+      )
+      expect((await exported(repo.exportPages({ search: 'nobody' }, 3))).sizes).toEqual([])
+    })
+
+    it('exports everyone else once when a subscriber is erased during the export', async () => {
+      for (let i = 0; i < 6; i++) {
+        await repo.insertIfAbsent(
+          signUp({ email: `fan${i}@example.com`, at: `2025-10-0${i + 1}T00:00:00.000Z` }),
+        )
+      }
+      const emails: string[] = []
+      for await (const page of repo.exportPages({}, 2)) {
+        if (emails.length === 0) await repo.remove(page[0]!.id)
+        emails.push(...page.map((s) => s.email))
+      }
+      // Reading by position (OFFSET) would have skipped fan3: erasing fan5 moves every later row up by one.
+      expect(emails).toEqual(['fan5', 'fan4', 'fan3', 'fan2', 'fan1', 'fan0'].map((n) => `${n}@example.com`))
+    })
+
     it('erases a subscriber', async () => {
       const { subscriber } = await repo.insertIfAbsent(signUp())
       expect(await repo.remove(subscriber.id)).toBe(true)

@@ -1,0 +1,50 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Response } from 'express'
+import { csvLine, UTF8_BOM } from './csv'
+
+type CsvRow = Parameters<typeof csvLine>[0]
+
+/** Writes a chunk; when the client's buffer is full, waits until it has read it. False once the client is gone. */
+async function write(res: Response, chunk: string): Promise<boolean> {
+  if (res.destroyed) return false
+  if (!res.write(chunk)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done)
+        res.off('close', done)
+        resolve()
+      }
+      res.on('drain', done)
+      res.on('close', done)
+    })
+  }
+  return !res.destroyed
+}
+
+/**
+ * A CSV document (BOM, header, CRLF lines, as `toCsv` writes it) sent page by page as the pages are read: the
+ * response is never whole in memory, a slow client holds the reading back instead of filling the server's
+ * memory, and other requests are served between pages (a page read from SQLite does not yield by itself). The
+ * status and headers go with the first page, so a failure to read it still answers with an error status; a
+ * later failure cuts the response short (the client sees an incomplete download, never a short file as whole).
+ */
+export async function sendCsvPages(res: Response, header: string[], pages: AsyncIterable<CsvRow[]>) {
+  let text = UTF8_BOM + csvLine(header)
+  try {
+    for await (const rows of pages) {
+      for (const row of rows) text += csvLine(row)
+      if (!(await write(res, text))) return
+      text = ''
+      await nextTurn()
+    }
+  } catch (error) {
+    if (!res.headersSent) {
+      // The error handler answers instead, as JSON: not as a file download.
+      res.removeHeader('content-disposition')
+      throw error
+    }
+    res.destroy(error as Error)
+    return
+  }
+  res.end(text)
+}
