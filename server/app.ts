@@ -43,7 +43,7 @@ export type AppDeps = {
   /** Draft preview for the Studio's Presentation tool (ADR 160); absent: no draft mode. */
   draftMode?: DraftMode
   /** Page cache limits (tests). */
-  pageCacheLimits?: { maxEntries?: number; maxBytes?: number }
+  pageCacheLimits?: { maxBytes?: number; maxNotFound?: number }
 }
 
 /** What the browser needs to know about the deployment; everything here is public. */
@@ -121,9 +121,10 @@ function pageResponsesFor(deps: AppDeps): PageResponses {
     siteUrl: env.SITE_URL,
     changes: siteContent?.changes,
     nextScheduled: siteContent?.nextScheduled,
+    nextDateChange: siteContent?.nextDateChange,
     reader: siteContent?.reader,
     policyFor: renderer?.cachePolicy,
-    limits: deps.pageCacheLimits,
+    limits: { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ...deps.pageCacheLimits },
   })
 }
 

@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   IMAGE_TRANSFORM_QUEUE: z.coerce.number().int().min(0).max(10_000).default(50),
   /** Disk for rendered image variants, in megabytes; the least recently served are deleted past it. */
   IMAGE_CACHE_MB: z.coerce.number().positive().max(1_000_000).default(512),
+  /** Memory for rendered pages and feeds, in megabytes; pages read only once (a crawler's) go first past it. */
+  PAGE_CACHE_MB: z.coerce.number().positive().max(1_000_000).default(256),
+  /** Memory for the content API's query results, in megabytes; the least recently used go first past it. */
+  QUERY_CACHE_MB: z.coerce.number().positive().max(1_000_000).default(64),
   /**
    * Host names (comma-separated, no port) the server answers for besides SITE_URL's and the loopback names
    * (localhost, *.localhost, 127.0.0.1, ::1). Other `Host` headers get 400, so they cannot steer redirects or links.

@@ -45,6 +45,7 @@ type EnvPart = Pick<
   | 'IMAGE_TRANSFORM_CONCURRENCY'
   | 'IMAGE_TRANSFORM_QUEUE'
   | 'IMAGE_CACHE_MB'
+  | 'QUERY_CACHE_MB'
   | 'ALLOWED_HOSTS'
 > &
   LimitsEnv
@@ -97,6 +98,7 @@ export async function createEmbeddedContentApi(options: {
     logger,
     projectId: PROJECT_ID,
     ...contentLimitsFrom(env),
+    queryCacheBytes: Math.round(env.QUERY_CACHE_MB * 1024 * 1024),
     ...options.contentApiOptions,
     authenticate: edge.authenticate,
     routers: [underApiVersion(edge.versioned), edge.root],

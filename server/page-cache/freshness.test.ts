@@ -4,7 +4,7 @@ import { freshnessFor } from './freshness'
 const at = (iso: string) => ({ now: () => new Date(iso) })
 
 describe('freshnessFor', () => {
-  it('ends at the next quarter hour of the site clock, where any time zone can start a new day', () => {
+  it('without a known date change, ends at the next quarter hour of the site clock, where any zone can start a new day', () => {
     let now = '2025-10-01T06:59:59.000Z'
     const clock = { now: () => new Date(now) }
     const freshness = freshnessFor({ clock })

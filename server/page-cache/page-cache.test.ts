@@ -11,7 +11,7 @@ const page = (body: string, status = 200) =>
 
 describe('PageCache', () => {
   it('renders a key once and answers later calls from memory', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     let renders = 0
     const render = () => {
       renders++
@@ -25,30 +25,59 @@ describe('PageCache', () => {
     expect(cache.get('/')).toBe(a)
   })
 
-  it('keeps at most maxEntries keys, dropping the least recently used', async () => {
-    const cache = new PageCache({ maxEntries: 3, maxBytes: 1e6 })
-    for (const key of ['/a', '/b', '/c']) await cache.render(key, () => page(key))
-    cache.get('/a')
-    await cache.render('/d', () => page('/d'))
-    expect(cache.keys()).toEqual(['/c', '/a', '/d'])
-    for (let i = 0; i < 50; i++) await cache.render(`/x${i}`, () => page(`/x${i}`))
-    expect(cache.stats().entries).toBe(3)
+  it('keeps as many pages as its bytes allow, however many that is, and evicts by bytes', async () => {
+    const cache = new PageCache({ maxBytes: 1e6 })
+    for (let i = 0; i < 600; i++) await cache.render(`/${i}`, () => page(`<p>${i}</p>`))
+    expect(cache.stats().entries).toBe(600)
+    const small = (await page('<p>0</p>')).rendition.bytes
+    // One page as big as the rest together pushes out, coldest first, as many small ones as its bytes need.
+    const big = await page('x'.repeat(1e6 - 600 * small + 100 * small))
+    await cache.render('/big', async () => big)
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1e6)
+    expect(cache.get('/big')).toBeDefined()
+    expect(cache.get('/0')).toBeUndefined()
+    expect(cache.get('/599')).toBeDefined()
+  })
+
+  it('keeps the pages read again through a crawl of pages read once: a crawler never evicts the home page', async () => {
+    const one = (await page('<p>page 0</p>')).rendition.bytes
+    const cache = new PageCache({ maxBytes: one * 20 })
+    const home = await cache.render('/', () => page('<p>home!</p>'))
+    expect(cache.get('/')).toBe(home)
+    for (let i = 0; i < 200; i++) await cache.render(`/news/${i}`, () => page(`<p>news ${i}</p>`))
+    expect(cache.get('/')).toBe(home)
+    expect(cache.stats().bytes).toBeLessThanOrEqual(one * 20)
+    // Pages the crawler reads again move up, and while they fit beside it, the home page stays.
+    for (let i = 190; i < 200; i++) cache.get(`/news/${i}`)
+    for (let i = 200; i < 400; i++) await cache.render(`/news/${i}`, () => page(`<p>news ${i}</p>`))
+    expect(cache.get('/')).toBe(home)
+  })
+
+  it('puts a page dropped by a content change back among the pages read again', async () => {
+    const one = (await page('<p>page 0</p>')).rendition.bytes
+    const cache = new PageCache({ maxBytes: one * 20 })
+    await cache.render('/', () => page('<p>home!</p>'))
+    cache.get('/')
+    cache.invalidate()
+    const home = await cache.render('/', () => page('<p>home?</p>'))
+    for (let i = 0; i < 200; i++) await cache.render(`/news/${i}`, () => page(`<p>news ${i}</p>`))
+    expect(cache.get('/')).toBe(home)
   })
 
   it('keeps at most maxBytes, and never a rendition larger than that', async () => {
     const big = 'x'.repeat(3000)
     const one = (await page(`1${big}`)).rendition.bytes
-    const cache = new PageCache({ maxEntries: 100, maxBytes: one * 2 + 10 })
+    const cache = new PageCache({ maxBytes: one * 2 + 10 })
     for (let i = 1; i <= 5; i++) await cache.render(`/${i}`, () => page(`${i}${big}`))
     expect(cache.stats().entries).toBe(2)
     expect(cache.stats().bytes).toBeLessThanOrEqual(one * 2 + 10)
-    const tiny = new PageCache({ maxEntries: 100, maxBytes: 10 })
+    const tiny = new PageCache({ maxBytes: 10 })
     await tiny.render('/', () => page(big))
     expect(tiny.stats().entries).toBe(0)
   })
 
   it('shares one rendition between keys with the same bytes and counts it once', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     const first = await cache.render('/', () => page('<p>home</p>'))
     const second = await cache.render('/?media=unknown', () => page('<p>home</p>'))
     expect(second).toBe(first)
@@ -56,7 +85,7 @@ describe('PageCache', () => {
   })
 
   it('does not keep a render that throws or answers 5xx', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     await expect(cache.render('/', () => Promise.reject(new Error('content API down')))).rejects.toThrow()
     expect(cache.get('/')).toBeUndefined()
     await cache.render('/', () => page('<p>error</p>', 500))
@@ -66,7 +95,7 @@ describe('PageCache', () => {
   })
 
   it('forgets everything on invalidate, and never stores or shares a render started before it', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     await cache.render('/', () => page('<p>v1</p>'))
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
@@ -85,7 +114,7 @@ describe('PageCache', () => {
   })
 
   it('on invalidate with sync tags, forgets only the pages that read a tag it names, and pages without tags', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     const tagged = (body: string, syncTags?: string[]) => async () => ({ ...(await page(body)), syncTags })
     await cache.render('/', tagged('<p>home</p>', ['s1:settings', 's1:shows']))
     await cache.render('/news', tagged('<p>news</p>', ['s1:settings', 's1:posts']))
@@ -102,7 +131,7 @@ describe('PageCache', () => {
   })
 
   it('drops an entry once it is no longer fresh', async () => {
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e6 })
+    const cache = new PageCache({ maxBytes: 1e6 })
     let fresh = true
     const { rendition } = await page('<p>today</p>')
     await cache.render('/', async () => ({ rendition, freshness: { isFresh: () => fresh } }))

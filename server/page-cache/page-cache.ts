@@ -4,15 +4,13 @@ import type { Rendition } from './rendition'
 export type Freshness = { isFresh: () => boolean }
 
 export type PageCacheOptions = {
-  /** Most pages kept; the least recently used go first. */
-  maxEntries: number
+  /** Most bytes kept (every form of every distinct rendition); the coldest pages go first past it. */
+  maxBytes: number
   /**
    * Most 404 answers kept, apart from the pages: a flood of unknown addresses never evicts a page. Most
    * share one entry per route (ADR 090); these are the rest (a render that found nothing). Default 100.
    */
   maxNotFound?: number
-  /** Most bytes kept (every form of every distinct rendition). */
-  maxBytes: number
 }
 
 /**
@@ -41,17 +39,29 @@ export type CacheStats = {
   rendering: number
 }
 
+/** Share of `maxBytes` that pages read more than once may hold; the rest is where new pages prove themselves. */
+const PROTECTED_SHARE = 0.8
+
 /**
  * Rendered responses by cache key (ADR 090). A content change starts a new generation: the entries whose sync
  * tags it fires (all of them without tags) are gone at once and renders already under way are neither stored
- * nor shared, so a publish is visible on the very next request. Concurrent misses of one key share one render. Keys whose bytes
- * are equal (`/?media=unknown` and `/`) share one rendition, counted once against `maxBytes`. A render that
- * throws or answers 5xx is not stored. 404 answers are kept apart, under their own cap, so they never evict a
- * page; when the bytes run over, 404s go first.
+ * nor shared, so a publish is visible on the very next request. Concurrent misses of one key share one render.
+ * Keys whose bytes are equal (`/?media=unknown` and `/`) share one rendition, counted once against `maxBytes`.
+ * A render that throws or answers 5xx is not stored. 404 answers are kept apart, under their own cap, so they
+ * never evict a page; when the bytes run over, 404s go first.
+ *
+ * Pages are a segmented LRU: a new page enters on probation and moves to the protected segment when it is asked
+ * for again; past the byte budget, probation's least recently used go first. A crawler that reads every page
+ * once only churns probation, so the pages fans keep reading (the home page) stay. A page dropped by a content
+ * change comes back into the segment it left.
  */
 export class PageCache {
   private generation = 0
-  private readonly entries = new Map<string, Entry>()
+  private readonly probation = new Map<string, Entry>()
+  private readonly protectedPages = new Map<string, Entry>()
+  private protectedBytes = 0
+  /** Keys that were protected when a content change or their age dropped them. */
+  private readonly wasProtected = new Set<string>()
   private readonly notFound = new Map<string, Entry>()
   private readonly shared = new Map<string, Shared>()
   private readonly pending = new Map<string, Promise<Rendition>>()
@@ -61,15 +71,22 @@ export class PageCache {
 
   /** The stored rendition for a key when it is still fresh; marks it as recently used. */
   get(key: string): Rendition | undefined {
-    const area = this.entries.has(key) ? this.entries : this.notFound
-    const entry = area.get(key)
+    const entry = this.protectedPages.get(key) ?? this.probation.get(key) ?? this.notFound.get(key)
     if (!entry) return undefined
     if (!entry.freshness.isFresh()) {
       this.remove(key, entry)
       return undefined
     }
-    area.delete(key)
-    area.set(key, entry)
+    if (this.protectedPages.has(key)) {
+      this.protectedPages.delete(key)
+      this.protectedPages.set(key, entry)
+    } else if (this.probation.has(key)) {
+      this.probation.delete(key)
+      this.protect(key, entry)
+    } else {
+      this.notFound.delete(key)
+      this.notFound.set(key, entry)
+    }
     return entry.rendition
   }
 
@@ -96,37 +113,29 @@ export class PageCache {
   /**
    * Content changed: forget every render under way (what it read is not known until it ends) and every page
    * that read something the change's sync tags name, or every page when the change has no tags. Returns the
-   * keys forgotten, least recently used first.
+   * keys forgotten.
    */
   invalidate(syncTags?: readonly string[]): string[] {
     this.generation++
     this.pending.clear()
-    if (!syncTags) {
-      const keys = [...this.notFound.keys(), ...this.keys()]
-      this.entries.clear()
-      this.notFound.clear()
-      this.shared.clear()
-      this.bytes = 0
-      return keys
-    }
-    const fired = new Set(syncTags)
+    const fired = syncTags && new Set(syncTags)
     const gone: string[] = []
-    for (const [key, entry] of [...this.notFound, ...this.entries]) {
-      if (entry.syncTags && !entry.syncTags.some((tag) => fired.has(tag))) continue
+    for (const [key, entry] of [...this.notFound, ...this.probation, ...this.protectedPages]) {
+      if (fired && entry.syncTags && !entry.syncTags.some((tag) => fired.has(tag))) continue
       gone.push(key)
       this.remove(key, entry)
     }
     return gone
   }
 
-  /** The pages' keys (not the 404s'), least recently used first. */
+  /** The pages' keys (not the 404s'), coldest first: probation, then the protected segment. */
   keys(): string[] {
-    return [...this.entries.keys()]
+    return [...this.probation.keys(), ...this.protectedPages.keys()]
   }
 
   stats(): CacheStats {
     return {
-      entries: this.entries.size + this.notFound.size,
+      entries: this.probation.size + this.protectedPages.size + this.notFound.size,
       notFound: this.notFound.size,
       renditions: this.shared.size,
       bytes: this.bytes,
@@ -138,7 +147,7 @@ export class PageCache {
   /** Stores a rendition under a key and returns the one kept (an equal one already stored, if any). */
   private store(key: string, rendition: Rendition, freshness: Freshness, syncTags: RenderTags): Rendition {
     if (rendition.bytes > this.limits.maxBytes) return rendition
-    const previous = this.entries.get(key) ?? this.notFound.get(key)
+    const previous = this.protectedPages.get(key) ?? this.probation.get(key) ?? this.notFound.get(key)
     if (previous) this.remove(key, previous)
     const existing = this.shared.get(sharedKey(rendition))
     const kept = existing?.rendition ?? rendition
@@ -147,31 +156,58 @@ export class PageCache {
       this.shared.set(sharedKey(rendition), { rendition, refs: 1 })
       this.bytes += rendition.bytes
     }
-    const area = rendition.status === 404 ? this.notFound : this.entries
-    area.set(key, { rendition: kept, freshness, syncTags })
+    const entry = { rendition: kept, freshness, syncTags }
+    if (rendition.status === 404) this.notFound.set(key, entry)
+    else if (this.wasProtected.delete(key)) this.protect(key, entry)
+    else this.probation.set(key, entry)
     const maxNotFound = this.limits.maxNotFound ?? 100
     this.evictOldest(this.notFound, () => this.notFound.size > maxNotFound)
-    this.evictOldest(this.entries, () => this.entries.size > this.limits.maxEntries)
     const overBytes = () => this.bytes > this.limits.maxBytes
     this.evictOldest(this.notFound, overBytes)
-    this.evictOldest(this.entries, overBytes)
+    this.evictOldest(this.probation, overBytes)
+    this.evictOldest(this.protectedPages, overBytes)
     return kept
+  }
+
+  /** Moves a page to the protected segment; its least recently used go back on probation past its share. */
+  private protect(key: string, entry: Entry): void {
+    this.protectedPages.set(key, entry)
+    this.protectedBytes += entry.rendition.bytes
+    const share = this.limits.maxBytes * PROTECTED_SHARE
+    while (this.protectedBytes > share && this.protectedPages.size > 1) {
+      const [coldKey, cold] = this.protectedPages.entries().next().value as [string, Entry]
+      this.protectedPages.delete(coldKey)
+      this.protectedBytes -= cold.rendition.bytes
+      this.probation.set(coldKey, cold)
+    }
   }
 
   /** Removes the least recently used entries of `area` while `over()` holds. */
   private evictOldest(area: Map<string, Entry>, over: () => boolean): void {
     while (area.size > 0 && over()) {
       const [oldestKey, oldest] = area.entries().next().value as [string, Entry]
-      this.remove(oldestKey, oldest)
+      this.remove(oldestKey, oldest, true)
     }
   }
 
-  private remove(key: string, entry: Entry): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key)
+  private remove(key: string, entry: Entry, evicted = false): void {
+    if (this.protectedPages.get(key) === entry) {
+      this.protectedPages.delete(key)
+      this.protectedBytes -= entry.rendition.bytes
+      if (!evicted) this.rememberProtected(key)
+    } else if (this.probation.get(key) === entry) this.probation.delete(key)
     else this.notFound.delete(key)
     const shared = this.shared.get(sharedKey(entry.rendition))
     if (!shared || --shared.refs > 0) return
     this.shared.delete(sharedKey(entry.rendition))
     this.bytes -= shared.rendition.bytes
+  }
+
+  private rememberProtected(key: string): void {
+    // Bounded like the segment it remembers: keys only, forgotten oldest first.
+    if (this.wasProtected.size >= Math.max(1000, this.protectedPages.size * 2)) {
+      this.wasProtected.delete(this.wasProtected.values().next().value!)
+    }
+    this.wasProtected.add(key)
   }
 }

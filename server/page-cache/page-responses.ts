@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
@@ -5,7 +6,7 @@ import type { ContentClient } from '../../web/src/lib/content-client'
 import { notFoundKey, pageCacheKey, renderUrlFor } from './cache-key'
 import { createRequestKeys, type PageCachePolicy, type RequestKey } from './request-key'
 import type { ContentChanges } from './content-changes'
-import { freshnessFor, scheduleMemo } from './freshness'
+import { dateChangeMemo, freshnessFor, scheduleMemo } from './freshness'
 import { PageCache, type PageCacheOptions } from './page-cache'
 import { pageRendition } from './page-rendition'
 import type { RenditionInput } from './rendition'
@@ -20,8 +21,8 @@ export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while
 const UNCACHED_CONTROL = 'no-cache'
 const PRIVATE_CONTROL = 'private, no-store'
 
-/** Pages re-rendered right after a content change, most recently used first: the next visitor waits less. */
-const WARM_AFTER_CHANGE = 4
+/** The page cache's byte budget when the app sets none (PAGE_CACHE_MB). */
+export const DEFAULT_PAGE_CACHE_BYTES = 256 * 1024 * 1024
 
 type Produce = (renderUrl: URL) => Promise<RenditionInput>
 
@@ -36,6 +37,8 @@ export type PageResponsesOptions = {
   policyFor?: (pathname: string) => PageCachePolicy
   /** The next instant (wall-clock ms) a scheduled document becomes public; read once per content generation. */
   nextScheduled?: () => Promise<number>
+  /** The next instant (site clock ms) pages may change by the date alone; read once per content generation. */
+  nextDateChange?: (now: Date) => Promise<number>
   /** Where a page's `known` parameter values are read (once per content generation); unset: all values exist. */
   reader?: ContentClient
   limits?: Partial<PageCacheOptions>
@@ -62,29 +65,25 @@ export type PageResponses = {
 export function createPageResponses(options: PageResponsesOptions): PageResponses {
   const { clock, logger, changes } = options
   const keyOf = createRequestKeys(options)
-  const cache = new PageCache({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, ...options.limits })
-  const renderers = new Map<string, () => ReturnType<typeof renderFresh>>()
+  const cache = new PageCache({ maxBytes: DEFAULT_PAGE_CACHE_BYTES, ...options.limits })
   const schedule = scheduleMemo(options.nextScheduled, (err) =>
     logger.warn({ err }, 'could not read the next scheduled publication; pages age by the clock only'),
+  )
+  const dateChange = dateChangeMemo(options.nextDateChange, clock, (err) =>
+    logger.warn({ err }, 'could not read when shows start or end; pages age every quarter hour'),
   )
   const build = pageRendition
 
   type KnownValues = NonNullable<PageCachePolicy['known']>[string]
   let knownReads = new Map<KnownValues, Promise<Set<string> | undefined>>()
+  // A change renders nothing by itself: a page is rendered again when it is next asked for (ADR 090), so a
+  // publish never makes the visitors of other pages wait behind renders nobody asked for.
   const unsubscribe = changes?.subscribe((syncTags) => {
-    const hot = new Set(cache.keys().slice(-WARM_AFTER_CHANGE))
-    const gone = cache.invalidate(syncTags)
+    cache.invalidate(syncTags)
     schedule.reset()
+    dateChange.reset()
     knownReads = new Map()
-    void warm(gone.filter((key) => hot.has(key)).reverse())
   })
-
-  async function warm(keys: string[]) {
-    for (const key of keys) {
-      const render = renderers.get(key)
-      if (render) await cache.render(key, render).catch(() => undefined)
-    }
-  }
 
   /** The values that exist, read once per generation; a failed read is logged, tried again, and drops nothing. */
   function knownValues(read: KnownValues): Promise<Set<string> | undefined> {
@@ -148,9 +147,11 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
   }
 
   async function renderFresh(produce: Produce, renderUrl: URL) {
+    // Requests already waiting (a stored page) go first: a render holds the event loop until its next read.
+    await nextTurn()
     // Read first: a render must not outlive a scheduled publication it could not see.
-    const scheduledAt = await schedule.get()
-    const freshness = freshnessFor({ clock, scheduledAt, maxAgeMs: changes?.maxAgeMs })
+    const [scheduledAt, dateChangeAt] = await Promise.all([schedule.get(), dateChange.get()])
+    const freshness = freshnessFor({ clock, scheduledAt, dateChangeAt, maxAgeMs: changes?.maxAgeMs })
     const input = await produce(renderUrl)
     const rendition = await build(input, SHARED_CACHE_CONTROL)
     return { rendition, freshness, syncTags: input.syncTags }
@@ -175,12 +176,7 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       ? await keyOfExisting(requestKey)
       : { key: requestKey.key, renderPath: requestKey.key.slice(origin.length) }
     const renderUrl = renderUrlFor(origin, renderPath)
-    const render = () => renderFresh(produce, renderUrl)
-    // Kept to render the page again after a content change; `produce` holds no request state.
-    renderers.delete(key)
-    renderers.set(key, render)
-    if (renderers.size > cache.limits.maxEntries) renderers.delete(renderers.keys().next().value!)
-    sendRendition(req, res, await cache.render(key, render))
+    sendRendition(req, res, await cache.render(key, () => renderFresh(produce, renderUrl)))
   }
 
   const stored: RequestHandler = (req, res, next) => {

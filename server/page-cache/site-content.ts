@@ -4,6 +4,7 @@ import type { ContentConfig } from '../../web/src/config/public-config'
 import { createContentClient, type ContentClient } from '../../web/src/lib/content-client'
 import { createPublishedReader, type ContentStore } from '../content-api/engine'
 import type { Logger } from '../logger'
+import { nextDateChange } from './date-changes'
 import { embeddedContentChanges, sanityContentChanges, type ContentChanges } from './content-changes'
 
 /** How often pages are rendered again with a Sanity project even when no event arrives. */
@@ -15,6 +16,8 @@ export type SiteContent = {
   changes: ContentChanges
   /** The next instant (wall-clock ms) a document dated in the future becomes public; Infinity if none. */
   nextScheduled: () => Promise<number>
+  /** The next instant (site clock ms) after `now` a page may change by the date alone; Infinity if none. */
+  nextDateChange: (now: Date) => Promise<number>
 }
 
 function withSchedule(reader: ContentClient, changes: ContentChanges): SiteContent {
@@ -26,6 +29,7 @@ function withSchedule(reader: ContentClient, changes: ContentChanges): SiteConte
       const time = next ? Date.parse(next) : Number.NaN
       return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time
     },
+    nextDateChange: (now) => nextDateChange(reader, now),
   }
 }
 

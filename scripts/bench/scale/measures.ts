@@ -42,9 +42,9 @@ export async function homeBytes(site: Instance) {
 }
 
 /**
- * A page's render on a miss: it is cached, other pages are read after it (the page cache re-renders the most
- * recently used after a change, and it must not be one of them), a publish changes a show it lists, the
- * re-renders that started finish, then the page is requested. `stale` counts answers with the old ETag (a
+ * A page's render on a miss: it is cached, other pages are read after it (the page cache once re-rendered the
+ * most recently used after a change, and it must not be one of them), a publish changes a show it lists, the
+ * other pages are read again (rendered), then the page is requested. `stale` counts answers with the old ETag (a
  * page's HTML carries its render time, so only a cached answer has it; a calendar may be equal when rendered
  * again).
  */
@@ -67,7 +67,8 @@ export async function cachedRps(site: Instance, seconds: number, connections = 1
 
 /**
  * A fan's wait for a cached page the publish did not change, from the moment the publish returns until the
- * pages it changed (the four most recently read) are rendered again: the longest of back-to-back requests.
+ * pages it changed (four, read right after it by another visitor) are rendered again: the longest of
+ * back-to-back requests.
  * `stillCached`: every answer was the cached page.
  */
 export async function longestWaitAfterPublish(site: Instance) {

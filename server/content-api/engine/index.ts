@@ -124,6 +124,7 @@ export {
 } from './query/query-limits'
 /** Caps on concurrent work per client and overall, answered with 429. */
 export { ConcurrencyCaps } from './query/concurrency-caps'
+export { QueryResultCache } from './query/result-cache'
 /** A dataset version's documents in shared memory, for the query workers. */
 export { snapshotOf } from './query/dataset-snapshot'
 /** Published-perspective reads for the server's own page renders, in-process (ADR 090). */

@@ -13,6 +13,7 @@ import {
   identityOf,
   publicOnly,
   type SourceMapMode,
+  QueryResultCache,
 } from '../engine'
 import { apiVersionOf } from './api-version'
 import { groqParamsFrom, stringParam } from './request'
@@ -25,7 +26,6 @@ const postBody = z.object({
 
 /** Queries that read the clock or the caller's identity cannot share cached results. */
 const UNCACHEABLE = /\bnow\s*\(|\bidentity\s*\(/
-const MAX_CACHED_RESULT = 512 * 1024
 /** The first API version whose query responses carry `syncTags`. */
 const SYNC_TAGS_SINCE = '2021-03-25'
 
@@ -66,17 +66,27 @@ function queryRequestOf(req: Request): {
   }
 }
 
+type Answer = { resultJson: string; syncTagsJson: string; sourceMapJson?: string }
+
+/** The query result cache's budget when none is given (QUERY_CACHE_MB). */
+export const DEFAULT_QUERY_CACHE_BYTES = 64 * 1024 * 1024
+
+/** What an answer holds in memory: its JSON strings (two bytes a character, as V8 may keep them). */
+const answerBytes = (answer: Answer) =>
+  2 * (answer.resultJson.length + answer.syncTagsJson.length + (answer.sourceMapJson?.length ?? 0))
+
 /**
  * GET and POST /data/query/:dataset. Results are cached per dataset version (any commit clears them) as
- * serialized JSON, so the repeated reads of the site and the Studio cost one lookup. A miss is evaluated in a
- * query worker, within the runner's limits (ADR 080).
+ * serialized JSON, up to `cacheBytes` (0: no cache), so the repeated reads of the site and the Studio cost one
+ * lookup. A miss is evaluated in a query worker, within the runner's limits (ADR 080).
  */
 export function queryHandler(
   store: ContentStore,
   projectId: string,
   runner: QueryRunner,
-  cacheResults = true,
+  cacheBytes = DEFAULT_QUERY_CACHE_BYTES,
 ): RequestHandler {
+  const results = cacheBytes > 0 ? new QueryResultCache<Answer>(cacheBytes, answerBytes) : undefined
   return async (req, res) => {
     const apiVersion = apiVersionOf(req)
     const state = store.dataset(String(req.params.dataset))
@@ -90,7 +100,6 @@ export function queryHandler(
     const caller = callerOf(req.ip, principal)
 
     const started = performance.now()
-    type Answer = { resultJson: string; syncTagsJson: string; sourceMapJson?: string }
     const evaluate = async (): Promise<Answer> => {
       const answer = await runner.run(caller, {
         kind: 'query',
@@ -113,23 +122,12 @@ export function queryHandler(
       }
     }
     let answer: Answer
-    if (!cacheResults || UNCACHEABLE.test(query)) {
+    if (!results || UNCACHEABLE.test(query)) {
       answer = await evaluate()
     } else {
       // Per lane: an anonymous flood's evaluation is never the one a signed-in or loopback request waits on.
       const key = `q:${caller.lane}:${sourceMap ?? ''}:${restricted ? 'public' : 'all'}:${perspectiveKey(perspective)}:${query}\u0000${JSON.stringify(params)}`
-      // A commit during evaluation replaces the memo table, so a stale result is never served afterwards.
-      const pending = state.memo(key, evaluate)
-      try {
-        answer = await pending
-      } catch (error) {
-        state.forget(key, pending)
-        throw error
-      }
-      // Big results are not worth the memory: the cache is for the many small repeated reads.
-      if (answer.resultJson.length + (answer.sourceMapJson?.length ?? 0) > MAX_CACHED_RESULT) {
-        state.forget(key, pending)
-      }
+      answer = await results.get(state, key, evaluate)
     }
     const ms = Math.round(performance.now() - started)
     const returnQuery = stringParam(req, 'returnQuery') !== 'false'

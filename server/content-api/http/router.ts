@@ -19,7 +19,7 @@ import { historyDocumentsHandler, historyTransactionsHandler } from './history'
 import { listenHandler, type ListenerLimits } from './listen'
 import { liveEventsHandler } from './live-events'
 import { mutateHandler } from './mutate'
-import { queryHandler } from './query'
+import { DEFAULT_QUERY_CACHE_BYTES, queryHandler } from './query'
 
 export type ContentApiOptions = {
   store: ContentStore
@@ -46,6 +46,8 @@ export type ContentApiOptions = {
   logger?: Logger
   /** Cache query results per dataset version (default on); off only to measure raw evaluation. */
   queryCache?: boolean
+  /** Memory for cached query results, in bytes (QUERY_CACHE_MB). */
+  queryCacheBytes?: number
 }
 
 const anonymous: RequestHandler = (_req, res, next) => {
@@ -83,7 +85,8 @@ export function createContentApi(options: ContentApiOptions): Router {
   router.use(options.authenticate ?? anonymous)
   for (const extra of options.routers ?? []) router.use(extra)
 
-  const query = queryHandler(store, projectId, runner, options.queryCache ?? true)
+  const cacheBytes = options.queryCache === false ? 0 : (options.queryCacheBytes ?? DEFAULT_QUERY_CACHE_BYTES)
+  const query = queryHandler(store, projectId, runner, cacheBytes)
   router.get('/:apiVersion/data/query/:dataset', query)
   router.post('/:apiVersion/data/query/:dataset', queryJson, query)
   router.get('/:apiVersion/data/doc/:dataset/:ids', docHandler(store))

@@ -30,4 +30,14 @@ describe('published reads and public commits', () => {
     post.title = 'changed by a caller'
     expect(store.dataset('production').get('post-1')?.title).toBe('Public')
   })
+
+  it('lets the event loop turn before each read: what waits meanwhile (a stored page) goes first', async () => {
+    await put({ _id: 'post-1', _type: 'newsPost', title: 'Public' })
+    const reader = createPublishedReader(store, { dataset: 'production', projectId: 'local' })
+    const order: string[] = []
+    setImmediate(() => order.push('waiting request answered'))
+    await reader.fetch('*[_type == "newsPost"].title')
+    order.push('read evaluated')
+    expect(order).toEqual(['waiting request answered', 'read evaluated'])
+  })
 })

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { runQuery } from './groq'
 import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
 import { queryViewFor } from '../perspectives'
@@ -18,8 +19,10 @@ const PUBLISHED = { kind: 'published' } as const
 /**
  * Reads what an anonymous caller of `GET /data/query` sees (public published documents, never drafts or release
  * versions), in-process: the server's page renders read content without a loopback HTTP request. They run once
- * per content revision (the page cache, ADR 090), so they stay on the main thread. The result goes through JSON,
- * as it would over HTTP: callers get their own copy, never the store's live documents.
+ * per content revision (the page cache, ADR 090), so they stay on the main thread; each read first lets the
+ * event loop turn, so a render is cut into slices at its reads and requests waiting meanwhile (a stored page)
+ * are answered between them. The result goes through JSON, as it would over HTTP: callers get their own copy,
+ * never the store's live documents.
  */
 export function createPublishedReader(
   store: ContentStore,
@@ -31,6 +34,7 @@ export function createPublishedReader(
       params: Record<string, unknown> = {},
       options: { onSyncTags?: (tags: SyncTag[]) => void } = {},
     ): Promise<Result> {
+      await nextTurn()
       const reads = new QueryReads()
       const result = await runQuery(query, {
         ...queryViewFor(store.dataset(dataset), PUBLISHED, true),
