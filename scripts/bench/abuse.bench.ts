@@ -8,6 +8,7 @@
  */
 import { compareUnderAttack, type AbuseScenario } from '../../server/testing/abuse-compare'
 import { startAbuseServer, type AbuseServer } from '../../server/testing/abuse-server'
+import { httpsSampler } from '../../server/testing/https-sampler'
 import http2StreamFlood from './abuse/http2-stream-flood'
 import studioSocketPings from './abuse/studio-socket-pings'
 import studioSocketUpgrades from './abuse/studio-socket-upgrades'
@@ -49,14 +50,17 @@ process.on('uncaughtException', (error) => console.log(`  (bench: ${error.messag
 
 const BASELINE_ROOT = process.env.ABUSE_BASELINE_ROOT
 /** Time for the server to settle after an attack before its memory is read again. */
-const SETTLE_MS = 2000
+const SETTLE_MS = 5000
 
 type Run = { label: string; server: AbuseServer }
 
 async function startRun(label: string, port: number, root?: string): Promise<Run> {
   const server = await startAbuseServer({ port, queryTimeoutMs: 1000, root })
-  // The page cache holds / before anything is measured.
+  // The page cache holds / and both ports have served before anything is measured.
   for (let i = 0; i < 20; i++) await (await fetch(`${server.target.url}/`)).arrayBuffer()
+  const sampler = httpsSampler(`https://127.0.0.1:${server.target.httpsPort}`)
+  for (let i = 0; i < 20; i++) await sampler.get('/')
+  sampler.close()
   return { label, server }
 }
 

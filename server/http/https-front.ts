@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http'
 import {
+  constants,
   createServer as createHttp2Server,
   type IncomingHttpHeaders,
   type ServerHttp2Session,
@@ -63,6 +64,31 @@ function trackSessions(server: ReturnType<typeof createHttp2Server>, headersTime
   return sessions
 }
 
+/** The window in which a connection's resets are counted. */
+const RESET_WINDOW_MS = 1000
+
+/**
+ * Ends a connection whose client resets more than `maxResets` streams within a second (GOAWAY
+ * ENHANCE_YOUR_CALM): every stream costs the server its start, and a rapid-reset client opens and cancels them
+ * faster than any page does (a browser cancels a few when the visitor moves on).
+ */
+function limitResets(session: ServerHttp2Session, maxResets: number) {
+  let windowStart = 0
+  let resets = 0
+  return () => {
+    const now = performance.now()
+    if (now - windowStart > RESET_WINDOW_MS) {
+      windowStart = now
+      resets = 0
+    }
+    if (++resets <= maxResets || session.destroyed) return
+    session.goaway(constants.NGHTTP2_ENHANCE_YOUR_CALM)
+    session.destroy()
+  }
+}
+
+const resetCounters = new WeakMap<ServerHttp2Session, () => void>()
+
 /** Each stream within its client's share is answered by the app; past the share, 503. */
 function answerEachStream({
   app,
@@ -79,18 +105,28 @@ function answerEachStream({
 }) {
   return (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) => {
     stream.on('error', () => {})
-    const socket = stream.session?.socket
+    const session = stream.session as ServerHttp2Session
+    let countReset = resetCounters.get(session)
+    if (!countReset) resetCounters.set(session, (countReset = limitResets(session, limits.maxStreams)))
+    // 'aborted': the client reset the stream before its answer had ended.
+    stream.once('aborted', countReset)
+    const socket = session.socket
     const peer = { remoteAddress: socket?.remoteAddress, remotePort: socket?.remotePort }
     if (!shares.take(peer.remoteAddress, stream)) {
       stream.respond({ ':status': 503, 'content-type': 'application/json', 'retry-after': '5' })
       stream.end(BUSY_BODY)
       return
     }
-    answerStreamWithApp(app, stream, headers, {
-      peer,
-      logger,
-      stallMs: limits.streamIdleMs,
-      onConnection: connections.markCounted,
+    // The app starts on the next turn: a stream reset in the same read as its headers (a rapid-reset client)
+    // has closed by then and costs the app nothing.
+    setImmediate(() => {
+      if (stream.closed || stream.destroyed) return
+      answerStreamWithApp(app, stream, headers, {
+        peer,
+        logger,
+        stallMs: limits.streamIdleMs,
+        onConnection: connections.markCounted,
+      })
     })
   }
 }

@@ -19,21 +19,24 @@ export type AbuseScenario = {
 
 export type Samples = { ms: number[]; failures: number }
 
+/** One GET of `url`, given 10 s, into `samples`. */
+async function sampleOnce(url: string, samples: Samples): Promise<void> {
+  const started = performance.now()
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+    await res.arrayBuffer()
+    if (!res.ok) samples.failures++
+  } catch {
+    samples.failures++
+  }
+  samples.ms.push(performance.now() - started)
+}
+
 /** Sequential GETs of `url` for `ms`, each given 10 s. */
 export async function samplePage(url: string, ms: number): Promise<Samples> {
   const until = performance.now() + ms
   const samples: Samples = { ms: [], failures: 0 }
-  while (performance.now() < until) {
-    const started = performance.now()
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
-      await res.arrayBuffer()
-      if (!res.ok) samples.failures++
-    } catch {
-      samples.failures++
-    }
-    samples.ms.push(performance.now() - started)
-  }
+  while (performance.now() < until) await sampleOnce(url, samples)
   return samples
 }
 
@@ -48,9 +51,7 @@ export async function sampleBothPorts(
   const sampler = httpsSampler(`https://127.0.0.1:${target.httpsPort}`)
   try {
     while (performance.now() < until) {
-      const page = await samplePage(`${target.url}/`, 0)
-      plain.ms.push(...page.ms)
-      plain.failures += page.failures
+      await sampleOnce(`${target.url}/`, plain)
       const secure = await sampler.get('/')
       https.ms.push(secure.ms)
       if (!secure.ok) https.failures++
