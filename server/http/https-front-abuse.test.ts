@@ -60,8 +60,6 @@ beforeAll(async () => {
     app: plain,
     logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
     limits: LIMITS,
-    // Every client here is on loopback: only 127.0.0.1 stands for a trusted proxy.
-    isTrustedProxy: (address) => address === '127.0.0.1',
   })
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve))
   origin = `https://localhost:${(front.server.address() as AddressInfo).port}`

@@ -64,7 +64,6 @@ beforeAll(async () => {
     logger: createLogger(parseEnv({ LOG_LEVEL: 'debug' }), capture(logLines)),
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     limits: LIMITS,
-    isTrustedProxy: () => false,
   })
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve))
   origin = `https://localhost:${(front.server.address() as AddressInfo).port}`

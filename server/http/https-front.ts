@@ -15,7 +15,6 @@ import {
   type ClientConnections,
 } from './client-connections'
 import { answerStreamWithApp } from './h2-stream-to-app'
-import { isLoopback } from './request-protocol'
 import { SERVER_TIMEOUT_OPTIONS } from './request-timeouts'
 
 export type HttpsFront = {
@@ -145,7 +144,6 @@ export function createHttpsFront({
   headersTimeoutMs = 10_000,
   limits = DEFAULT_FRONT_LIMITS,
   connections = clientConnections({ maxPerClient: 256 }),
-  isTrustedProxy = isLoopback,
 }: {
   cert: string
   key: string
@@ -157,8 +155,6 @@ export function createHttpsFront({
   limits?: FrontLimits
   /** Each client's share of connections, shared with the plain port. */
   connections?: ClientConnections
-  /** Peers that speak for many clients (the app's trusted proxies): not held to one client's share. */
-  isTrustedProxy?: (address: string) => boolean
 }): HttpsFront {
   const server = createTlsServer({
     cert,
@@ -184,7 +180,8 @@ export function createHttpsFront({
       logger,
       limits,
       connections,
-      shares: sharesPerAddress({ max: limits.maxStreamsPerClient, isTrustedProxy }),
+      // Every address, loopback too: no proxy speaks HTTP/2 to this port (Caddy uses the plain one, ADR 110).
+      shares: sharesPerAddress({ max: limits.maxStreamsPerClient, isTrustedProxy: () => false }),
     }),
   )
   http2.on('sessionError', (error: NodeJS.ErrnoException) =>

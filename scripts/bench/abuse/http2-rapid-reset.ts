@@ -1,5 +1,6 @@
 import http2 from 'node:http2'
 import type { AbuseScenario } from '../../../server/testing/abuse-compare'
+import { attackerAddress } from './attacker-address'
 
 /**
  * Issue 36: one HTTP/2 connection to the HTTPS port opening 64 `GET /` streams every 10 ms and resetting them
@@ -10,12 +11,17 @@ const scenario: AbuseScenario = {
   row: '36-h1',
   name: 'HTTP/2: 64 GET / streams every 10 ms, each reset (rapid reset and in flight)',
   start(target) {
+    // From another address than the fans, who are on loopback.
+    const from = attackerAddress()
     let opened = 0
     let connections = 0
     let session: http2.ClientHttp2Session | undefined
     const connect = () => {
       connections++
-      session = http2.connect(`https://127.0.0.1:${target.httpsPort}`, { rejectUnauthorized: false })
+      session = http2.connect(`https://127.0.0.1:${target.httpsPort}`, {
+        rejectUnauthorized: false,
+        localAddress: from,
+      } as http2.SecureClientSessionOptions)
       session.on('error', () => {})
     }
     const timer = setInterval(() => {

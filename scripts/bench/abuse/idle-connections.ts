@@ -1,19 +1,8 @@
 import net from 'node:net'
-import os from 'node:os'
 import type { AbuseScenario } from '../../../server/testing/abuse-compare'
+import { attackerAddress } from './attacker-address'
 
 const CONNECTIONS = 4000
-
-/**
- * A local address that is not loopback: loopback is the trusted proxy (Caddy), which speaks for many clients and
- * is not held to one client's share. Without one, the attack comes from 127.0.0.2 and the share does not apply.
- */
-function attackerAddress(): string {
-  const own = Object.values(os.networkInterfaces())
-    .flat()
-    .find((info) => info && info.family === 'IPv4' && !info.internal)
-  return own?.address ?? '127.0.0.2'
-}
 
 /**
  * Issue 36: one host opening keep-alive connections to the plain port, 200 every 20 ms up to 4,000, each asking
