@@ -9,6 +9,7 @@ import express from 'express'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../env'
 import { createLogger } from '../logger'
+import { rapidResetClient } from '../testing/rapid-reset-client'
 import { createHttpsFront, type HttpsFront } from './https-front'
 import { loadTlsCredentials } from './tls-certificate'
 
@@ -162,6 +163,21 @@ describe('one client against the HTTPS front (issue 36)', { timeout: 30_000 }, (
     await pause(200)
     expect(await fan('/healthz')).toMatchObject({ status: 200 })
     expect(await fan('/')).toMatchObject({ status: 200 })
+    expect(await until(() => appConnections.size === 0, 2000)).toBe(true)
+  })
+
+  it('a rapid-reset client with raw frames (HEADERS and RST_STREAM at once) is cut off and costs the app nothing', async () => {
+    const port = (front.server.address() as AddressInfo).port
+    const attacker = await rapidResetClient({ port, localAddress: ATTACKER })
+    for (let i = 0; i < 20 && !attacker.closed(); i++) {
+      attacker.burst(50)
+      await pause(5)
+    }
+    // Past HTTP2_MAX_STREAMS resets within a second, the server ends the connection: ENHANCE_YOUR_CALM (11).
+    expect(await until(() => attacker.goaway() !== undefined, 2000)).toBe(true)
+    expect(attacker.goaway()).toBe(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM)
+    attacker.close()
+    expect(await fan('/healthz')).toMatchObject({ status: 200 })
     expect(await until(() => appConnections.size === 0, 2000)).toBe(true)
   })
 

@@ -81,8 +81,7 @@ function limitResets(session: ServerHttp2Session, maxResets: number) {
       resets = 0
     }
     if (++resets <= maxResets || session.destroyed) return
-    session.goaway(constants.NGHTTP2_ENHANCE_YOUR_CALM)
-    session.destroy()
+    session.destroy(new Error('too many streams reset'), constants.NGHTTP2_ENHANCE_YOUR_CALM)
   }
 }
 
