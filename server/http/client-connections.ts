@@ -12,8 +12,6 @@ export type ClientConnections = {
    * closes it). A trusted proxy is never refused: every visitor behind it shares its address.
    */
   admit: (socket: Socket) => boolean
-  /** Connections open now from `address`. */
-  openFrom: (address: string) => number
   /** Marks a connection as already counted (an in-memory connection for one HTTP/2 stream, say). */
   markCounted: (socket: object) => void
 }
@@ -50,7 +48,6 @@ export function sharesPerAddress({
       })
       return true
     },
-    openFrom: (address: string) => open.get(address) ?? 0,
   }
 }
 
@@ -70,7 +67,6 @@ export function clientConnections({
       socket[COUNTED] = true
       return true
     },
-    openFrom: shares.openFrom,
     markCounted: (socket) => {
       ;(socket as Counted)[COUNTED] = true
     },

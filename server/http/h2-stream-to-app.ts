@@ -127,7 +127,7 @@ export function answerStreamWithApp(
   // A reset, a timeout, the session's end or the answer's end: the in-memory connection goes with the stream.
   stream.once('close', release)
   request.on('response', (response) => {
-    if (stream.destroyed) return release()
+    if (stream.destroyed || stream.closed) return release()
     stream.respond({ ':status': response.statusCode ?? 502, ...http2ResponseHeaders(response.headers) })
     forwardAnswer(response, stream, {
       stalled: () => {
@@ -139,7 +139,7 @@ export function answerStreamWithApp(
     })
   })
   request.on('error', (error: NodeJS.ErrnoException) => {
-    if (stream.destroyed) return
+    if (stream.destroyed || stream.closed) return
     logger.warn(
       { url: headers[':path'], code: error.code, reason: error.message },
       'https front: app request failed',

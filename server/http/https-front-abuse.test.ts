@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../env'
 import { createLogger } from '../logger'
 import { rapidResetClient } from '../testing/rapid-reset-client'
+import { clientConnections } from './client-connections'
 import { createHttpsFront, type HttpsFront } from './https-front'
 import { loadTlsCredentials } from './tls-certificate'
 
@@ -234,5 +235,35 @@ describe('one client against the HTTPS front (issue 36)', { timeout: 30_000 }, (
       status: 200,
       body: 'a sign-up',
     })
+  })
+})
+
+describe('connections per client on the HTTPS port', () => {
+  it("closes a client's connection past its share at once, and keeps serving", async () => {
+    const { cert, key } = await loadTlsCredentials({ dataDir })
+    const capped = createHttpsFront({
+      cert,
+      key,
+      app: plain,
+      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+      connections: clientConnections({ maxPerClient: 2, isTrustedProxy: () => false }),
+    })
+    await new Promise<void>((resolve) => capped.server.listen(0, '127.0.0.1', resolve))
+    const cappedOrigin = `https://localhost:${(capped.server.address() as AddressInfo).port}`
+    const open = (from: string) =>
+      new Promise<boolean>((resolve) => {
+        const options = { rejectUnauthorized: false, localAddress: from } as http2.SecureClientSessionOptions
+        const session = http2.connect(cappedOrigin, options)
+        sessions.push(session)
+        session.on('error', () => resolve(false))
+        session.once('remoteSettings', () => resolve(true))
+      })
+    try {
+      expect([await open(ATTACKER), await open(ATTACKER), await open(ATTACKER)]).toEqual([true, true, false])
+      expect(await open(FAN)).toBe(true)
+    } finally {
+      for (const session of sessions.splice(0)) session.destroy()
+      await capped.close()
+    }
   })
 })
