@@ -104,6 +104,9 @@ export function answerStreamWithApp(
     localAddress: typeof local === 'object' ? local?.address : undefined,
     localPort: typeof local === 'object' ? local?.port : undefined,
     encrypted: true,
+    // A socket's tuning calls the app makes (listener streams turn off Nagle's delay): nothing to tune in memory.
+    setNoDelay: () => far,
+    setKeepAlive: () => far,
   })
   onConnection?.(far)
   const hasBody = !stream.endAfterHeaders

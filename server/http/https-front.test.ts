@@ -39,6 +39,9 @@ beforeAll(async () => {
     req.pipe(res)
   })
   app.get('/events', (_req, res) => {
+    // As the content API's listeners do: the socket's own calls work on an HTTP/2 stream's connection too.
+    res.socket?.setNoDelay(true)
+    res.socket?.setKeepAlive(true)
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     res.write('event: welcome\ndata: {}\n\n')
     // The stream stays open; the first event must arrive without waiting for the end.
