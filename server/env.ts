@@ -106,8 +106,14 @@ const EnvSchema = z.object({
   HTTP_ACCEPT_WATCHERS: z.coerce.number().int().min(1).max(64).default(8),
   /** HTTPS_PORT (ADR 050): streams one HTTP/2 connection may have open at once. */
   HTTP2_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(100),
-  /** HTTPS_PORT: loopback connections to the app for bodyless requests, and as many for requests with a body. */
-  HTTPS_BACKEND_SOCKETS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** HTTPS_PORT: streams one client address may have open at once over all its HTTP/2 connections (then 503). */
+  HTTP2_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** HTTPS_PORT: seconds an HTTP/2 stream may send and receive nothing before it is reset. */
+  HTTP2_STREAM_IDLE_S: z.coerce.number().positive().max(3600).default(60),
+  /** Connections one client address may have open on both ports together; loopback (a proxy) is not limited. */
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Seconds an idle keep-alive connection stays open; a loopback proxy's stay 130 s (ADR 110). */
+  HTTP_KEEP_ALIVE_S: z.coerce.number().positive().max(600).default(10),
   /**
    * Where the site's YouTube thumbnails come from (fetched once by the server and kept in DATA_DIR, ADR 130);
    * `off` never fetches, and every video shows the placeholder.

@@ -10,7 +10,8 @@ import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
 import { EnvError, parseEnv, type Env } from './env'
 import { listenOn, listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
-import { createHttpsFront, loopbackTarget, type HttpsFront } from './http/https-front'
+import { capClientConnections, clientConnections, type ClientConnections } from './http/client-connections'
+import { createHttpsFront, type HttpsFront } from './http/https-front'
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { installProcessGuard } from './process-guard'
 import { claimStartUp, listenFailure, StartUpError } from './start-up-claims'
@@ -40,7 +41,12 @@ function loadEnv(): Env {
 }
 
 /** HTTPS + HTTP/2 for the Studio (ADR 050): a front that proxies to the plain server. */
-async function startHttpsFront(env: Env, server: Server, logger: Logger): Promise<HttpsFront> {
+async function startHttpsFront(
+  env: Env,
+  server: Server,
+  connections: ClientConnections,
+  logger: Logger,
+): Promise<HttpsFront> {
   const tls = await loadTlsCredentials({
     certPath: env.TLS_CERT,
     keyPath: env.TLS_KEY,
@@ -49,14 +55,15 @@ async function startHttpsFront(env: Env, server: Server, logger: Logger): Promis
   const front = createHttpsFront({
     cert: tls.cert,
     key: tls.key,
-    target: () => loopbackTarget(server.address() as AddressInfo),
+    app: server,
     logger,
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
     limits: {
       maxStreams: env.HTTP2_MAX_STREAMS,
-      backendSockets: env.HTTPS_BACKEND_SOCKETS,
-      eventStreams: env.LISTEN_MAX_TOTAL,
+      maxStreamsPerClient: env.HTTP2_MAX_STREAMS_PER_CLIENT,
+      streamIdleMs: env.HTTP2_STREAM_IDLE_S * 1000,
     },
+    connections,
   })
   const address = { port: env.HTTPS_PORT, host: env.HOST }
   await listenOn(front.server, address).catch((error: unknown) => {
@@ -160,7 +167,7 @@ function shutdownHandler(running: Running) {
       new Promise<void>((resolve) => server.close(() => resolve())),
     ])
     // A kept-alive connection whose request (or stream) ends during shutdown would wait for a next request
-    // that never comes (KEEP_ALIVE_TIMEOUT_MS): answers say so, and connections are closed as soon as idle.
+    // that never comes (up to PROXY_KEEP_ALIVE_TIMEOUT_MS): answers say so, and connections are closed as soon as idle.
     server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'))
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
     closeIdle.unref()
@@ -209,7 +216,13 @@ async function main() {
   await claimStartUp(env)
   const clock = createClock(env)
   const server = createServer(SERVER_TIMEOUT_OPTIONS)
-  applyServerTimeouts(server, { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000 })
+  applyServerTimeouts(server, {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
+    keepAliveMs: env.HTTP_KEEP_ALIVE_S * 1000,
+  })
+  // One share of connections per client address on both ports; trusted proxies (loopback) are not held to it.
+  const connections = clientConnections({ maxPerClient: env.HTTP_MAX_CONNECTIONS_PER_CLIENT })
+  capClientConnections(server, connections)
 
   const renderer =
     env.NODE_ENV === 'development' ? await createDevRenderer(root, server) : await createProdRenderer(root)
@@ -253,7 +266,7 @@ async function main() {
   // Vite listens for its own HMR upgrades.
   const acceptWatchers = await listenPlain(env, server, logger)
 
-  const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, logger) : undefined
+  const httpsFront = env.HTTPS_PORT ? await startHttpsFront(env, server, connections, logger) : undefined
 
   const shutdown = shutdownHandler({
     logger,

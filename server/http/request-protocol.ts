@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 
 /** 127.0.0.0/8 and ::1, also IPv4-mapped: the proxies the app trusts (`trust proxy: loopback` in app.ts). */
-function isLoopback(address: string | undefined): boolean {
+export function isLoopback(address: string | undefined): boolean {
   if (!address) return false
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
   return v4.startsWith('127.') || address === '::1'

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Request, RequestHandler, Response } from 'express'
+import { isLoopback } from './request-protocol'
 
 /**
  * Time limits on receiving requests (ADR 080). Node's own `headersTimeout` ends a connection whose request
@@ -13,13 +14,18 @@ export const SERVER_TIMEOUT_OPTIONS = {
 }
 
 /**
- * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than the idle pool of a
- * reverse proxy in front (Caddy keeps upstream connections 2 minutes, ADR 110): the proxy would now and then
- * send a request into a connection the server is closing, and the visitor would get a 502. Outliving the proxy
- * leaves the close to it. Idle connections cost a socket each; slow or silent requests still meet
- * `headersTimeout` and the body deadline below.
+ * How long an idle keep-alive connection from a trusted proxy stays open. Node's default (5 s) is shorter than
+ * the idle pool of a reverse proxy in front (Caddy keeps upstream connections 2 minutes, ADR 110): the proxy
+ * would now and then send a request into a connection the server is closing, and the visitor would get a 502.
+ * Outliving the proxy leaves the close to it.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 130_000
+export const PROXY_KEEP_ALIVE_TIMEOUT_MS = 130_000
+
+/**
+ * How long an idle keep-alive connection from any other client stays open: long enough for a page's next
+ * request, short enough that idle connections from one host do not pile up (issue 36). `HTTP_KEEP_ALIVE_S`.
+ */
+export const CLIENT_KEEP_ALIVE_TIMEOUT_MS = 10_000
 
 /**
  * How long the rest of a body may take after the server has answered without reading it: a refused Host (400),
@@ -32,13 +38,33 @@ export const EARLY_ANSWER_DRAIN_MS = 2_000
 
 export function applyServerTimeouts(
   server: Server,
-  { headersTimeoutMs, drainMs = EARLY_ANSWER_DRAIN_MS }: { headersTimeoutMs: number; drainMs?: number },
+  {
+    headersTimeoutMs,
+    drainMs = EARLY_ANSWER_DRAIN_MS,
+    keepAliveMs = CLIENT_KEEP_ALIVE_TIMEOUT_MS,
+    proxyKeepAliveMs = PROXY_KEEP_ALIVE_TIMEOUT_MS,
+    isTrustedProxy = isLoopback,
+  }: {
+    headersTimeoutMs: number
+    drainMs?: number
+    keepAliveMs?: number
+    proxyKeepAliveMs?: number
+    isTrustedProxy?: (address: string) => boolean
+  },
 ): void {
   server.headersTimeout = headersTimeoutMs
   server.requestTimeout = 0
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  server.keepAliveTimeout = keepAliveMs
   // First of the request listeners, so the app's answer carries the header.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { socket } = req
+    if (socket.remoteAddress && isTrustedProxy(socket.remoteAddress)) {
+      // Node arms its keep-alive timer when the answer has gone (a 'finish' listener added before this one);
+      // a proxy's connection gets the longer time. A connection that is closing has no timer to lengthen.
+      res.once('finish', () => {
+        if (socket.timeout) socket.setTimeout(proxyKeepAliveMs)
+      })
+    }
     // No WebSocket is accepted here (ADR 103): an upgrade request gets an ordinary answer (404, or 400 for a
     // refused Host), after which a WebSocket client has nothing more to send.
     if (req.headers.upgrade && !res.headersSent) res.setHeader('Connection', 'close')

@@ -4,13 +4,35 @@
  * counted and started again, so one attack that ends the server does not hide what the next one does.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { accountsFile, openAccounts } from '../content-api/accounts/accounts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const ownRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The largest file of the built client (`/assets/...`): an asset a stalled stream holds the longest. */
+function largestAsset(root: string): string {
+  const dir = path.join(root, 'dist/client/assets')
+  const files = readdirSync(dir).map((name) => ({ name, size: statSync(path.join(dir, name)).size }))
+  files.sort((a, b) => b.size - a.size)
+  return `/assets/${files[0]!.name}`
+}
+
+/** CPU time of a process so far, user and system, in ms (Linux; clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** Resident memory of a process, in MB (Linux). */
+function rssMbOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024
+}
 
 export type AbuseTarget = {
   /** `http://127.0.0.1:<port>` */
@@ -22,14 +44,18 @@ export type AbuseTarget = {
   tokens: { editor: string; viewer: string }
   /** The time limit the server runs queries with. */
   queryTimeoutMs: number
+  /** Path of the largest built asset. */
+  largestAsset: string
 }
 
 export type AbuseServer = {
   target: AbuseTarget
   /** Exits the server made on its own so far. */
   exits: () => number
-  /** The server process's resident memory now, in megabytes (Linux). */
+  /** The server process's resident memory now, in MB. */
   rssMb: () => number
+  /** The server process's CPU time so far (user and system), in ms (Linux). */
+  cpuMs: () => number
   close: () => Promise<void>
 }
 
@@ -49,12 +75,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 export async function startAbuseServer({
   port,
   queryTimeoutMs = 2000,
-  serverRoot = root,
+  root = ownRoot,
 }: {
   port: number
   queryTimeoutMs?: number
-  /** Another checkout's built server (the code before a change, measured in the same run). */
-  serverRoot?: string
+  /** The checkout whose server runs (another worktree, to compare its code with this one in one run). */
+  root?: string
 }): Promise<AbuseServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'abuse-server-'))
   const accounts = openAccounts({ file: accountsFile(dataDir) })
@@ -69,8 +95,8 @@ export async function startAbuseServer({
   let closing = false
   let child: ChildProcess
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server/index.ts')], {
-      cwd: serverRoot,
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -104,12 +130,11 @@ export async function startAbuseServer({
       dataUrl: `${url}/content/v2025-02-19/data`,
       tokens,
       queryTimeoutMs,
+      largestAsset: largestAsset(root),
     },
     exits: () => exits,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-    },
+    rssMb: () => rssMbOf(child.pid),
+    cpuMs: () => cpuMsOf(child.pid),
     close: async () => {
       closing = true
       const exited = new Promise((resolve) => child.once('exit', resolve))

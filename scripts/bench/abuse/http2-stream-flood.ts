@@ -1,5 +1,6 @@
 import http2 from 'node:http2'
 import type { AbuseScenario } from '../../../server/testing/abuse-compare'
+import { attackerAddress } from './attacker-address'
 
 /**
  * Row 1: two HTTP/2 connections to the HTTPS port, each opening 100 streams every 20 ms (POST with
@@ -9,10 +10,15 @@ const scenario: AbuseScenario = {
   row: 1,
   name: 'HTTP/2: 2 connections opening 100 bodiless POST streams every 20 ms',
   start(target) {
+    // From another address than the fans, who are on loopback (each address has its share of streams).
+    const from = attackerAddress()
     let opened = 0
     let refused = 0
     const sessions = Array.from({ length: 2 }, () => {
-      const session = http2.connect(`https://127.0.0.1:${target.httpsPort}`, { rejectUnauthorized: false })
+      const session = http2.connect(`https://127.0.0.1:${target.httpsPort}`, {
+        rejectUnauthorized: false,
+        localAddress: from,
+      } as http2.SecureClientSessionOptions)
       session.on('error', () => {})
       let open = 0
       const timer = setInterval(() => {
