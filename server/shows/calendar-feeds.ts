@@ -9,6 +9,18 @@ import type { Feed, FeedContext } from '../page-cache/feeds'
 import { buildICalendar, type Calendar } from './icalendar'
 import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
 
+/**
+ * How far back `/shows.ics` reaches: a year of past shows, then it stops growing with the band's history. Calendar
+ * apps keep the entries they already have; the archive (/shows/past) has the rest.
+ */
+const CALENDAR_PAST_DAYS = 365
+
+/** Whole UTC days, so the feed's query (and its cached answer) changes once a day. */
+export function calendarSince(now: Date): string {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  return new Date(today - CALENDAR_PAST_DAYS * 24 * 60 * 60 * 1000).toISOString()
+}
+
 /** Calendar apps poll a subscription; twice a day follows a tour closely enough. */
 const REFRESH_INTERVAL = 'PT12H'
 
@@ -35,12 +47,12 @@ export const calendarFeeds: Feed[] = [
     render: async (feed) => {
       const [context, records] = await Promise.all([
         calendarContext(feed),
-        feed.content.fetch<ShowCalendarQueryResult>(showCalendarQuery),
+        feed.content.fetch<ShowCalendarQueryResult>(showCalendarQuery, { since: calendarSince(feed.now) }),
       ])
       const calendar: Calendar = {
         productId: productId(context),
         name: calendarName(context),
-        description: `Every show of the tour, with times, venues and ticket links: ${context.absolute('/')}`,
+        description: `The tour's shows, upcoming and of the past year, with times, venues and ticket links: ${context.absolute('/')}`,
         source: { url: context.absolute(SHOWS_FEED_PATH), refreshInterval: REFRESH_INTERVAL },
         entries: showCalendarEntries(records, context),
       }

@@ -45,7 +45,7 @@ describe('open tabs follow publishes', () => {
     })
     const queryClient = new QueryClient()
     const settings = new QueryObserver(queryClient, siteSettingsQueryOptions(client))
-    const tours = new QueryObserver(queryClient, tourDatesQueryOptions(client))
+    const tours = new QueryObserver(queryClient, tourDatesQueryOptions(client, new Date()))
     const stops = [settings.subscribe(() => {}), tours.subscribe(() => {})]
     await until(() => settings.getCurrentResult().isSuccess && tours.getCurrentResult().isSuccess)
     const live = followPublishes(queryClient, content)

@@ -1,5 +1,5 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, StaticRouter, type StaticHandlerContext } from 'react-router'
 import { Writable } from 'node:stream'
@@ -108,6 +108,47 @@ function pageAssets(
   }
 }
 
+/** Where the state goes in the bootstrap script until the render is done; React writes it as it is. */
+const STATE_PLACEHOLDER = '__APP_STATE_AFTER_RENDER__'
+
+/**
+ * The page with each inline stylesheet replaced by the <link> React writes for it (Document, app/document.tsx);
+ * throws when one is missing, so a change of React's markup cannot ship a page that links nothing.
+ */
+export function linkInlineStylesheets(html: string, hrefs: readonly string[]): string {
+  return hrefs.reduce((page, href) => {
+    const open = `<style data-precedence="default" data-href="${href}">`
+    const start = page.indexOf(open)
+    const end = start === -1 ? -1 : page.indexOf('</style>', start)
+    if (end === -1) throw new Error(`The page has no inline stylesheet ${href} to link instead`)
+    const link = `<link rel="stylesheet" href="${href}" data-precedence="default"/>`
+    return page.slice(0, start) + link + page.slice(end + '</style>'.length)
+  }, html)
+}
+
+/** The app around the route's page, or around the error page when a loader failed. */
+function PageTree({
+  state,
+  routes,
+  location,
+  ...app
+}: Omit<ComponentProps<typeof App>, 'children'> & {
+  routes: ReturnType<typeof createRoutes>
+  location: string
+}) {
+  return (
+    <App state={state} {...app}>
+      {state.error ? (
+        <RouteError status={state.error.status} />
+      ) : (
+        <StaticRouter location={location}>
+          <AppRoutes routes={routes} />
+        </StaticRouter>
+      )}
+    </App>
+  )
+}
+
 export const renderPage: RenderPage = async (request, options) => {
   // A fresh cache per render: every render reads the current content (the server keeps the HTML, ADR 090).
   const queryClient = createServerQueryClient()
@@ -154,42 +195,42 @@ async function renderWithClient(
   const failed = context.errors ? Object.values(context.errors)[0] : undefined
   if (failed) console.error('A route loader failed:', failed)
 
+  const queryState = dehydrate(queryClient)
+  const syncTags = Object.fromEntries(syncTagsOf(queryClient))
   const stateWith = (pageAssets: ClientAssets): AppState => ({
     config: publicConfig,
     assets: pageAssets,
-    queryState: dehydrate(queryClient),
-    syncTags: Object.fromEntries(syncTagsOf(queryClient)),
+    queryState,
+    syncTags,
     now: now.toISOString(),
     ...(draftMode ? { draftMode: true, previewPerspective } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
   })
   const { assets, scripts } = pageAssets(allAssets, draftMode)
   const url = new URL(request.url)
-  const renderWith = (state: AppState) =>
-    renderToHtml(
-      <InlineCssText.Provider value={inlineCssText}>
-        <App
-          state={state}
-          queryClient={queryClient}
-          contentClient={contentClient}
-          editAttributes={draftMode ? createEditAttributes(publicConfig.content) : undefined}
-        >
-          {state.error ? (
-            <RouteError status={state.error.status} />
-          ) : (
-            <StaticRouter location={url.pathname + url.search + url.hash}>
-              <AppRoutes routes={routes} />
-            </StaticRouter>
-          )}
-        </App>
-      </InlineCssText.Provider>,
-      { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
-    )
-  let html = await renderWith(stateWith(assets))
+  // Drawn once (ADR 130), from what the loaders fetched. The state is written into its script after the render:
+  // whether the stylesheets stay inside is known only once the page is drawn, and the state names them.
+  const rendered = await renderToHtml(
+    <InlineCssText.Provider value={inlineCssText}>
+      <PageTree
+        state={stateWith(assets)}
+        queryClient={queryClient}
+        contentClient={contentClient}
+        editAttributes={draftMode ? createEditAttributes(publicConfig.content) : undefined}
+        routes={routes}
+        location={url.pathname + url.search + url.hash}
+      />
+    </InlineCssText.Provider>,
+    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${STATE_PLACEHOLDER}` },
+  )
+  const withState = (html: string, pageAssets: ClientAssets) =>
+    html.replace(STATE_PLACEHOLDER, () => serializeForScript(stateWith(pageAssets)))
+  let html = withState(rendered, assets)
   // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130):
-  // drawn again, with the data already loaded.
+  // the same page with React's <link> for each <style>, and a state that says so, as a render with linked
+  // stylesheets would write it.
   if (assets.inlineCss?.length && fitsFirstRoundTrip && !fitsFirstRoundTrip(html)) {
-    html = await renderWith(stateWith({ ...assets, inlineCss: [] }))
+    html = withState(linkInlineStylesheets(rendered, assets.inlineCss), { ...assets, inlineCss: [] })
   }
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
   // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes

@@ -62,12 +62,16 @@ export type TestContentServer = {
 
 /** A real server (createApp + content API + SQLite in a temp dir) listening on port 0. */
 export async function startTestContentServer(
-  options: Partial<Omit<ContentApiOptions, 'store'>> & { datasets?: string[] } = {},
+  options: Partial<Omit<ContentApiOptions, 'store'>> & {
+    datasets?: string[]
+    /** The app's environment, e.g. TEST_NOW for the server clock its feeds read. */
+    env?: NonNullable<Parameters<typeof createTestApp>[0]>['env']
+  } = {},
 ): Promise<TestContentServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-api-'))
   const store = new ContentStore({ file: path.join(dataDir, 'content.sqlite'), datasets: options.datasets })
   const api = createContentApi({ store, authenticate: testAuthenticate, ...options })
-  const app = createTestApp({ routers: { '/content': api } })
+  const app = createTestApp({ routers: { '/content': api }, env: options.env })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })

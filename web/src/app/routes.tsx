@@ -63,13 +63,13 @@ export function createRoutes({
         { path: '/admin/*', ...lazyRoute(page.admin, { cache: false }) },
         {
           element: <SiteLayout />,
-          loader: import.meta.env.SSR ? siteLayoutLoader({ queryClient, contentClient }) : undefined,
+          loader: import.meta.env.SSR ? siteLayoutLoader(deps) : undefined,
           children: [
             {
               index: true,
               // `?media=<slug>` renders that item's sharing metadata; `?newsletter=true` acts in the browser only.
               ...lazyRoute(page.home, { cache: { params: ['media'], known: { media: gallerySlugs } } }),
-              loader: import.meta.env.SSR ? homeLoader({ queryClient, contentClient }) : undefined,
+              loader: import.meta.env.SSR ? homeLoader(deps) : undefined,
             },
             {
               path: 'news',

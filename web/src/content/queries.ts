@@ -24,8 +24,8 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   socialLinks[]{_key, platform, url}
 }`)
 
-/** All shows; the site splits them into upcoming and past itself (docs/fan-site-rules.md §10), from the same data. */
-export const tourDatesQuery = defineQuery(`*[_type == "event" && defined(startsAt)] | order(startsAt asc){
+/** What a row of the home page's tour list (and its structured data) shows of a show. */
+const tourDateFields = /* groq */ `
   _id,
   "slug": slug.current,
   startsAt,
@@ -38,7 +38,16 @@ export const tourDatesQuery = defineQuery(`*[_type == "event" && defined(startsA
   status,
   ticketUrl,
   price,
-  currency
+  currency`
+
+/**
+ * The home page's tour list: every show from `$recentFrom` on (the upcoming ones, and those of the last days,
+ * which the site sorts out per time zone, docs/fan-site-rules.md §10) and the `$pastCount` latest before it,
+ * all past. Never the whole history: the archive pages it (/shows/past).
+ */
+export const tourDatesQuery = defineQuery(`{
+  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom] | order(startsAt asc){${tourDateFields}},
+  "past": *[_type == "event" && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc) [0...$pastCount]{${tourDateFields}}
 }`)
 
 /** The media grid: the gallery singleton's items in the editor's order. */
@@ -178,14 +187,30 @@ export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $sl
   }
 }`)
 
-/** /shows/past: every show, newest first; the page keeps the past ones (ADR 031's rule needs each time zone). */
-export const showArchiveQuery = defineQuery(`*[${listedShow}] | order(startsAt desc, _id asc){${showFields}}`)
+/**
+ * /shows/past, first step: the shows of the last days (`$recentFrom` to `$recentTo`, which ADR 031's rule sorts
+ * out per time zone) and how many are older, all past.
+ */
+export const showArchiveRecentQuery = defineQuery(`{
+  "recent": *[${listedShow} && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){${showFields}},
+  "olderCount": count(*[${listedShow} && startsAt < $recentFrom])
+}`)
+
+/** /shows/past, second step: the page's share of the shows older than `$recentFrom`, newest first (`$end` exclusive). */
+export const showArchivePageQuery = defineQuery(
+  `*[${listedShow} && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{${showFields}}`,
+)
+
+/** How many shows there are, past and upcoming: the most pages /shows/past may have (ADR 090's 404). */
+export const showCountQuery = defineQuery(`count(*[${listedShow}])`)
 
 /** Every slug a show page may have (a superset of the shows with a page), for the shared 404 (ADR 090). */
 export const showSlugsQuery = defineQuery(`*[${listedShow}].slug.current`)
 
-/** /shows.ics: the whole tour, past shows included (calendar apps keep what they already have). */
-export const showCalendarQuery = defineQuery(`*[${listedShow}] | order(startsAt asc, _id asc){${showFields}}`)
+/** /shows.ics: the shows from `$since` on (a year back, ADR 120): upcoming ones and a bounded past. */
+export const showCalendarQuery = defineQuery(
+  `*[${listedShow} && startsAt >= $since] | order(startsAt asc, _id asc){${showFields}}`,
+)
 
 /** /shows/<slug>.ics. */
 export const showCalendarEntryQuery = defineQuery(

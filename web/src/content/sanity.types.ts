@@ -487,22 +487,39 @@ export type SiteSettingsQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: tourDatesQuery
-// Query: *[_type == "event" && defined(startsAt)] | order(startsAt asc){  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency}
-export type TourDatesQueryResult = Array<{
-  _id: string
-  slug: string | null
-  startsAt: string
-  timeZone: string | null
-  venue: string | null
-  city: string | null
-  region: string | null
-  country: string | null
-  address: string | null
-  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
-  ticketUrl: string | null
-  price: number | null
-  currency: string | null
-}>
+// Query: {  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom] | order(startsAt asc){  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency},  "past": *[_type == "event" && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc) [0...$pastCount]{  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency}}
+export type TourDatesQueryResult = {
+  recent: Array<{
+    _id: string
+    slug: string | null
+    startsAt: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+  }>
+  past: Array<{
+    _id: string
+    slug: string | null
+    startsAt: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+  }>
+}
 
 // Source: web/src/content/queries.ts
 // Variable: galleryItemsQuery
@@ -707,9 +724,38 @@ export type ShowPageQueryResult = {
 } | null
 
 // Source: web/src/content/queries.ts
-// Variable: showArchiveQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
-export type ShowArchiveQueryResult = Array<{
+// Variable: showArchiveRecentQuery
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
+export type ShowArchiveRecentQueryResult = {
+  recent: Array<{
+    _id: string
+    _createdAt: string
+    _updatedAt: string
+    slug: string | null
+    startsAt: string | null
+    originalStartsAt: string | null
+    doorsTime: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    postalCode: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+    notes: string | null
+    setlist: Array<string> | null
+  }>
+  olderCount: number
+}
+
+// Source: web/src/content/queries.ts
+// Variable: showArchivePageQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+export type ShowArchivePageQueryResult = Array<{
   _id: string
   _createdAt: string
   _updatedAt: string
@@ -733,13 +779,18 @@ export type ShowArchiveQueryResult = Array<{
 }>
 
 // Source: web/src/content/queries.ts
+// Variable: showCountQuery
+// Query: count(*[_type == "event" && defined(slug.current) && defined(startsAt)])
+export type ShowCountQueryResult = number
+
+// Source: web/src/content/queries.ts
 // Variable: showSlugsQuery
 // Query: *[_type == "event" && defined(slug.current) && defined(startsAt)].slug.current
 export type ShowSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
 export type ShowCalendarQueryResult = Array<{
   _id: string
   _createdAt: string

@@ -28,10 +28,12 @@ export function showLoader({ queryClient, contentClient }: LoaderDeps) {
 export function pastShowsLoader({ queryClient, contentClient, now }: LoaderDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
     // Read first: the route renders its 404 page from the same data, whatever the page number.
-    const records = await queryClient.ensureQueryData(showArchiveQueryOptions(contentClient))
     const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
+    const archive = await queryClient.ensureQueryData(
+      showArchiveQueryOptions(contentClient, page ?? 1, now()),
+    )
     if (page === null) return pageNotFound()
-    if (page > 1 && pastShowsPage(records, now(), page).shows.length === 0) return pageNotFound()
+    if (page > 1 && pastShowsPage(archive).shows.length === 0) return pageNotFound()
     return null
   }
 }

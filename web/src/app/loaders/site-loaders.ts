@@ -8,7 +8,7 @@ import type { ContentClient } from '../../lib/content-client'
 
 // The loaders of the site's frame and of the home page: server-only, like the others in this folder (routes.tsx).
 
-type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient }
+type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient; now: () => Date }
 
 /** What every public page's frame reads: the site settings and the newsletter popup's settings. */
 export function siteLayoutLoader({ queryClient, contentClient }: LoaderDeps) {
@@ -22,10 +22,10 @@ export function siteLayoutLoader({ queryClient, contentClient }: LoaderDeps) {
 }
 
 /** The home page's tour dates, gallery and tour promo. */
-export function homeLoader({ queryClient, contentClient }: LoaderDeps) {
+export function homeLoader({ queryClient, contentClient, now }: LoaderDeps) {
   return async () => {
     await Promise.all([
-      queryClient.ensureQueryData(tourDatesQueryOptions(contentClient)),
+      queryClient.ensureQueryData(tourDatesQueryOptions(contentClient, now())),
       queryClient.ensureQueryData(galleryItemsQueryOptions(contentClient)),
       queryClient.ensureQueryData(tourPromoQueryOptions(contentClient)),
     ])

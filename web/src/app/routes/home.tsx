@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { EventsSection } from '../../features/events/components/events-section'
 import { useTourDates } from '../../features/events/api/get-tour-dates'
-import { listEvents } from '../../features/events/utils/event-rules'
+import { homeTourList } from '../../features/events/utils/event-rules'
 import { useGalleryItems } from '../../features/media/api/get-gallery-items'
 import { MediaSection } from '../../features/media/components/media-section'
 import { useMediaSeo } from '../../features/media/hooks/use-media-seo'
@@ -37,7 +37,7 @@ function useScrollToHashOnArrival() {
 
 function HomeStructuredData() {
   const settings = useSiteSettings()
-  const events = listEvents(useTourDates(), useNow())
+  const events = homeTourList(useTourDates(), useNow())
   const media = useGalleryItems()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()

@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { placeLabel } from '../../features/events/utils/event-rules'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useShow, type ShowPageData } from '../../features/shows/api/get-show'
-import { useShowArchive } from '../../features/shows/api/get-show-archive'
+import { useShowArchivePage } from '../../features/shows/api/get-show-archive'
 import { PastShowsPage, ShowPage } from '../../features/shows/shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { buildShowJsonLd, showImages, showName } from '../../features/shows/utils/show-json-ld'
@@ -21,7 +21,6 @@ import {
 import { showTitle, toShow, type Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
 import { useImageUrl } from '../../lib/content-context'
-import { useNow } from '../../lib/now'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
@@ -134,7 +133,7 @@ export function PastShowsRouteContent() {
   const [searchParams] = useSearchParams()
   const page = parseNewsPage(searchParams.get('page'))
   const absolute = useAbsoluteUrl()
-  const { shows, total } = pastShowsPage(useShowArchive(), useNow(), page ?? 1)
+  const { shows, total } = pastShowsPage(useShowArchivePage(page ?? 1))
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
   return (
     <>

@@ -7,7 +7,7 @@ import { useSiteSettings } from '../site'
 import { PostBody } from '../../components/content/post-body'
 import { useNow } from '../../lib/now'
 import { useShow } from './api/get-show'
-import { useShowArchive } from './api/get-show-archive'
+import { useShowArchivePage } from './api/get-show-archive'
 import { TourCalendarLinks } from './components/calendar-links'
 import { ShowDetails } from './components/show-details'
 import { ShowMedia } from './components/show-media'
@@ -112,7 +112,7 @@ function PastShowCard({ show }: { show: Show }) {
 
 /** /shows/past and /shows/past?page=n, newest first. */
 export function PastShowsPage({ page, feedUrl }: { page: number; feedUrl: string }) {
-  const { shows, total } = pastShowsPage(useShowArchive(), useNow(), page)
+  const { shows, total } = pastShowsPage(useShowArchivePage(page))
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">

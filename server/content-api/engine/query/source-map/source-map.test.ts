@@ -101,7 +101,15 @@ const seed = readFileSync(
 describe("source maps over the site's own queries and seed content", () => {
   const context = {
     ...contextOf(seed, 'published'),
-    params: { slug: 'x', start: 0, end: 10 },
+    params: {
+      slug: 'x',
+      start: 0,
+      end: 10,
+      pastCount: 6,
+      recentFrom: '2025-01-01T00:00:00.000Z',
+      recentTo: '2025-01-05T00:00:00.000Z',
+      since: '2024-01-01T00:00:00.000Z',
+    },
     timestamp: new Date('2026-01-01T00:00:00Z'),
   }
 
@@ -135,12 +143,12 @@ describe("source maps over the site's own queries and seed content", () => {
     )
 
     const tour = await check(siteQueries.tourDatesQuery, context, 'key')
-    const dates = tour.result as { _id: string }[]
-    const venue = tour.sourceMap.mappings["$[0]['venue']"]!.source
-    expect(tour.sourceMap.documents[venue.document]!._id).toBe(dates[0]!._id)
+    const dates = tour.result as { recent: { _id: string }[] }
+    const venue = tour.sourceMap.mappings["$['recent'][0]['venue']"]!.source
+    expect(tour.sourceMap.documents[venue.document]!._id).toBe(dates.recent[0]!._id)
     expect(tour.sourceMap.paths[venue.path]).toBe("$['venue']")
     // `"slug": slug.current` is a document value too.
-    expect(tour.sourceMap.paths[tour.sourceMap.mappings["$[0]['slug']"]!.source.path]).toBe(
+    expect(tour.sourceMap.paths[tour.sourceMap.mappings["$['recent'][0]['slug']"]!.source.path]).toBe(
       "$['slug']['current']",
     )
   })

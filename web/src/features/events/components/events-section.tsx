@@ -4,13 +4,13 @@ import { useNow } from '../../../lib/now'
 import { TourCalendarLinks } from '../../shows'
 import { PAST_SHOWS_PATH, SHOWS_FEED_PATH } from '../../shows'
 import { useTourDates } from '../api/get-tour-dates'
-import { listEvents } from '../utils/event-rules'
+import { homeTourList } from '../utils/event-rules'
 import { EventList } from './event-list'
 import './events-section.css'
 
 /** #events: the tour dates, with the newsletter and anniversary-tour links of docs/fan-site-rules.md §2. */
 export function EventsSection() {
-  const events = listEvents(useTourDates(), useNow())
+  const events = homeTourList(useTourDates(), useNow())
   const absolute = useAbsoluteUrl()
   return (
     <section id="events" className="section events" aria-labelledby="events-title" tabIndex={-1}>

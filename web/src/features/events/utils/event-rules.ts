@@ -7,7 +7,7 @@ import { safeLinkUrl } from '../../../lib/safe-url'
 import type { TourDatesQueryResult } from '../../../content/sanity.types'
 import { isoWithOffset, localDateKey, shortDateLabel } from '../../../lib/time-zone'
 
-export type TourEvent = TourDatesQueryResult[number]
+export type TourEvent = TourDatesQueryResult['recent'][number]
 export type EventStatus = 'onSale' | 'soldOut' | 'cancelled' | 'postponed'
 
 const DEFAULT_TIME_ZONE = 'UTC'
@@ -84,6 +84,19 @@ export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
   const upcoming = listed.filter((e) => !e.isPast).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
   const past = listed.filter((e) => e.isPast).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
   return [...upcoming, ...past]
+}
+
+/**
+ * How many past shows the home page lists after the upcoming ones; the rest are in the archive (/shows/past).
+ * More than the seed's four, so its list is the one the spec describes.
+ */
+export const HOME_PAST_SHOWS = 6
+
+/** The home page's list: every upcoming show, then the `HOME_PAST_SHOWS` latest past ones. */
+export function homeTourList(dates: TourDatesQueryResult, now: Date): ListedEvent[] {
+  const listed = listEvents([...dates.recent, ...dates.past], now)
+  const firstPast = listed.findIndex((event) => event.isPast)
+  return firstPast === -1 ? listed : listed.slice(0, firstPast + HOME_PAST_SHOWS)
 }
 
 /** "Somis, CA". */

@@ -1,24 +1,60 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { showArchiveQuery } from '../../../content/queries'
-import type { ShowArchiveQueryResult } from '../../../content/sanity.types'
+import { showArchivePageQuery, showArchiveRecentQuery } from '../../../content/queries'
+import type { ShowArchivePageQueryResult, ShowArchiveRecentQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import { useNow } from '../../../lib/now'
+import { recentDays } from '../../../lib/recent-days'
 import { recordingSyncTags } from '../../../lib/sync-tags'
+import { PAST_SHOWS_PAGE_SIZE } from '../utils/show-paths'
+import type { ShowArchivePage } from '../utils/past-shows'
+import { isPastShow, toShow } from '../utils/show-rules'
 
-/** Every show, newest first; /shows/past keeps the past ones and pages them (ADR 120). */
-export function getShowArchive(client: ContentClient): Promise<ShowArchiveQueryResult> {
-  return client.fetch<ShowArchiveQueryResult>(showArchiveQuery)
+/**
+ * A page of the past shows, read as a page (ADR 120): the shows of the last days are sorted out one by one (ADR
+ * 031's rule needs each time zone), then the query slices the older ones, all past, to what the page still needs.
+ * Neither step reads the whole archive.
+ */
+export async function getShowArchivePage(
+  client: ContentClient,
+  page: number,
+  now: Date,
+): Promise<ShowArchivePage> {
+  const days = recentDays(now)
+  const { recent, olderCount } = await client.fetch<ShowArchiveRecentQueryResult>(
+    showArchiveRecentQuery,
+    days,
+  )
+  const recentPast = recent.filter((record) => {
+    const show = toShow(record)
+    return show !== null && isPastShow(show, now)
+  })
+  const start = (page - 1) * PAST_SHOWS_PAGE_SIZE
+  const end = start + PAST_SHOWS_PAGE_SIZE
+  const fromRecent = recentPast.slice(start, end)
+  const olderStart = Math.max(0, start - recentPast.length)
+  const olderEnd = Math.min(olderCount, end - recentPast.length)
+  const older =
+    olderEnd > olderStart
+      ? await client.fetch<ShowArchivePageQueryResult>(showArchivePageQuery, {
+          recentFrom: days.recentFrom,
+          start: olderStart,
+          end: olderEnd,
+        })
+      : []
+  return { records: [...fromRecent, ...older], total: recentPast.length + olderCount }
 }
 
-export function showArchiveQueryOptions(client: ContentClient) {
+export function showArchiveQueryOptions(client: ContentClient, page: number, now: Date) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
+  // "Now" is not in the key: the page as of its latest fetch, like the home page's tour list.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['content', 'shows', 'archive'],
-    queryFn: (context) => getShowArchive(recordingSyncTags(client, context)),
+    queryKey: ['content', 'shows', 'archive', page],
+    queryFn: (context) => getShowArchivePage(recordingSyncTags(client, context), page, now),
   })
 }
 
-export function useShowArchive(): ShowArchiveQueryResult {
-  return useSuspenseQuery(showArchiveQueryOptions(useContentClient())).data
+export function useShowArchivePage(page: number): ShowArchivePage {
+  return useSuspenseQuery(showArchiveQueryOptions(useContentClient(), page, useNow())).data
 }

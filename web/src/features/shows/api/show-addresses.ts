@@ -1,5 +1,5 @@
-import { showSlugsQuery } from '../../../content/queries'
-import type { ShowSlugsQueryResult } from '../../../content/sanity.types'
+import { showCountQuery, showSlugsQuery } from '../../../content/queries'
+import type { ShowCountQueryResult, ShowSlugsQueryResult } from '../../../content/sanity.types'
 import type { ContentClient } from '../../../lib/content-client'
 import { pageNumbers } from '../../../lib/page-numbers'
 import { pastShowsPageCount } from '../utils/show-paths'
@@ -11,8 +11,9 @@ export async function showSlugs(client: ContentClient): Promise<string[]> {
 
 /**
  * The `?page=` values of /shows/past that may have shows: as many pages as all shows would fill (the past
- * ones are fewer), so a page that fills as shows pass is never missed; any other value is the shared 404.
+ * ones are fewer), so a page that fills as shows pass is never missed; any other value is the shared 404. A
+ * count, not the shows.
  */
 export async function pastShowPageNumbers(client: ContentClient): Promise<string[]> {
-  return pageNumbers(pastShowsPageCount((await showSlugs(client)).length))
+  return pageNumbers(pastShowsPageCount(await client.fetch<ShowCountQueryResult>(showCountQuery)))
 }

@@ -1,17 +1,9 @@
-import type { ShowArchiveQueryResult } from '../../../content/sanity.types'
-import { PAST_SHOWS_PAGE_SIZE } from './show-paths'
-import { isPastShow, toShow, type Show } from './show-rules'
+import { toShow, type Show, type ShowRecord } from './show-rules'
 
-/** One page of the past shows, newest first, and how many there are in all. */
-export function pastShowsPage(
-  records: ShowArchiveQueryResult,
-  now: Date,
-  page: number,
-): { shows: Show[]; total: number } {
-  const past = records
-    .map(toShow)
-    .filter((show): show is Show => show !== null && isPastShow(show, now))
-    .sort((a, b) => b.start.at.getTime() - a.start.at.getTime())
-  const start = (page - 1) * PAST_SHOWS_PAGE_SIZE
-  return { shows: past.slice(start, start + PAST_SHOWS_PAGE_SIZE), total: past.length }
+/** One page of /shows/past as read: its shows' records, past and newest first, and how many past shows there are. */
+export type ShowArchivePage = { records: ShowRecord[]; total: number }
+
+/** A page of /shows/past as shown: its shows and how many there are in all. */
+export function pastShowsPage({ records, total }: ShowArchivePage): { shows: Show[]; total: number } {
+  return { shows: records.map(toShow).filter((show): show is Show => show !== null), total }
 }

@@ -72,24 +72,44 @@ function validDate(iso: string | null | undefined): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null
 }
 
+/** Whether Intl knows each zone, asked once per zone: building a formatter costs far more than using one. */
+const knownTimeZones = new Map<string, boolean>()
+
 function validTimeZone(timeZone: string | null): string {
   if (!timeZone) return DEFAULT_TIME_ZONE
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return DEFAULT_TIME_ZONE
+  let known = knownTimeZones.get(timeZone)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone })
+      known = true
+    } catch {
+      known = false
+    }
+    knownTimeZones.set(timeZone, known)
   }
+  return known ? timeZone : DEFAULT_TIME_ZONE
+}
+
+/** One formatter per currency code, built on first use; null for a code Intl does not know. */
+const priceFormatters = new Map<string, Intl.NumberFormat | null>()
+
+function priceFormatter(currency: string): Intl.NumberFormat | null {
+  let formatter = priceFormatters.get(currency)
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    } catch {
+      formatter = null
+    }
+    priceFormatters.set(currency, formatter)
+  }
+  return formatter
 }
 
 /** `$45.00`; null without a price or with a currency code Intl does not know. */
 export function priceLabel(price: number | null, currency: string | null): string | null {
   if (price === null || price === undefined) return null
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(price)
-  } catch {
-    return null
-  }
+  return priceFormatter(currency || 'USD')?.format(price) ?? null
 }
 
 /** A map search for the venue (the address when known), which every phone opens in its map app. */
