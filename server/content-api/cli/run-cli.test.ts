@@ -27,6 +27,7 @@ async function cli(dataDir: string, ...argv: string[]) {
 const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'content-cli-'))
 
 describe('content CLI', () => {
+  // Each step runs the CLI as a process of its own that loads TypeScript: seconds on a busy machine.
   it('adds users with given or generated passwords, lists them and changes passwords', async () => {
     const dataDir = newDataDir()
     const added = await cli(
@@ -109,7 +110,7 @@ describe('content CLI', () => {
     )
     expect(badRole.code).toBe(2)
     expect(badRole.err).toContain('--role must be one of')
-  })
+  }, 30_000)
 
   it('changes roles and removes users, but never the last administrator', async () => {
     const dataDir = newDataDir()
