@@ -4,7 +4,12 @@ import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import { sendCsvPages } from './csv-stream'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
-import { SUBSCRIBER_STATUSES, type Subscriber, type SubscribersRepository } from './subscribers-repository'
+import {
+  SUBSCRIBER_STATUSES,
+  type ExportedSubscriber,
+  type Subscriber,
+  type SubscribersRepository,
+} from './subscribers-repository'
 
 const ListQuerySchema = z.object({
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
@@ -17,7 +22,7 @@ function toAdmin({ ipHash: _ipHash, ...rest }: Subscriber): AdminSubscriber {
   return rest
 }
 
-const CSV_COLUMNS: [string, (s: Subscriber) => string | null][] = [
+const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
   ['email', (s) => s.email],
   ['first_name', (s) => s.firstName],
   ['last_name', (s) => s.lastName],
@@ -37,7 +42,7 @@ function parseQuery(query: unknown) {
   return null
 }
 
-async function* csvRows(pages: AsyncIterable<Subscriber[]>) {
+async function* csvRows(pages: AsyncIterable<ExportedSubscriber[]>) {
   for await (const page of pages) yield page.map((s) => CSV_COLUMNS.map(([, get]) => get(s)))
 }
 

@@ -9,9 +9,11 @@ import {
   countsByStatus,
   keysetPages,
   likePattern,
+  searchUsesTrigrams,
   subscriberFromRow,
 } from './subscribers-repository'
 import type {
+  ExportedSubscriber,
   ExportFilter,
   ListQuery,
   NewSubscriber,
@@ -31,7 +33,11 @@ type Row = SubscriberRow<string>
 
 const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => time)
 
-function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
+/** An FTS5 phrase: the term as one string of characters, its quotes doubled. */
+const ftsPhrase = (search: string) => `"${search.trim().replace(/"/g, '""')}"`
+
+/** The list's and export's WHERE clause for a filter, with its parameters (exported for the query plan tests). */
+export function filterSql(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
   const clauses: string[] = []
   const params: unknown[] = []
   if (query.status) {
@@ -39,6 +45,11 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
     params.push(query.status)
   }
   if (query.search?.trim()) {
+    // The trigram index narrows the rows to those that can match; LIKE decides, as on PostgreSQL.
+    if (searchUsesTrigrams(query.search)) {
+      clauses.push('rowid IN (SELECT rowid FROM subscribers_search WHERE subscribers_search MATCH ?)')
+      params.push(ftsPhrase(query.search))
+    }
     const pattern = likePattern(query.search)
     clauses.push(
       "(email_key LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\' OR lower(last_name) LIKE ? ESCAPE '\\')",
@@ -48,20 +59,24 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 
+/** The exported columns, named as `ExportedSubscriber`'s fields (SQLite keeps times as ISO text already). */
+const EXPORT_SELECT = `SELECT id, email, first_name AS firstName, last_name AS lastName, status,
+  created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt,
+  consent_version AS consentVersion, source FROM subscribers`
+
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
-async function* exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number) {
-  const where = whereOf(filter)
+function exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number) {
+  const where = filterSql(filter)
   const order = 'ORDER BY created_at DESC, id DESC LIMIT ?'
-  const first = db.prepare<unknown[], Row>(`SELECT * FROM subscribers ${where.sql} ${order}`)
-  const after = db.prepare<unknown[], Row>(
-    `SELECT * FROM subscribers ${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, id) < (?, ?) ${order}`,
+  const first = db.prepare<unknown[], ExportedSubscriber>(`${EXPORT_SELECT} ${where.sql} ${order}`)
+  const after = db.prepare<unknown[], ExportedSubscriber>(
+    `${EXPORT_SELECT} ${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, id) < (?, ?) ${order}`,
   )
-  const pages = keysetPages<Row>(pageSize, (last) =>
+  return keysetPages<ExportedSubscriber>(pageSize, (last) =>
     last
-      ? after.all(...where.params, last.created_at, last.id, pageSize)
+      ? after.all(...where.params, last.createdAt, last.id, pageSize)
       : first.all(...where.params, pageSize),
   )
-  for await (const rows of pages) yield rows.map(toSubscriber)
 }
 
 type Inserted = { created: boolean; subscriber: Subscriber }
@@ -171,7 +186,7 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
       return row ? toSubscriber(row) : null
     },
     async list(query) {
-      const where = whereOf(query)
+      const where = filterSql(query)
       const rows = db
         .prepare<unknown[], Row>(
           `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
