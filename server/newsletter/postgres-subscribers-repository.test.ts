@@ -16,7 +16,7 @@ describeSubscribersRepository('PostgreSQL', async () => {
 })
 
 describe('PostgreSQL admin search', () => {
-  it('reads the rows a search term can match from trigram indexes, not every subscriber', async () => {
+  it('reads the rows a search term can match from a trigram index, not every subscriber', async () => {
     const { pool, drop } = await createTestSchema()
     const repo = await openPostgresSubscribersRepository(pool)
     const client = await pool.connect()
@@ -31,9 +31,7 @@ describe('PostgreSQL admin search', () => {
           where.params,
         )
         const steps = rows.map((row) => row['QUERY PLAN']).join('\n')
-        expect(steps).toMatch(/Bitmap Index Scan on subscribers_email_key_trgm/)
-        expect(steps).toMatch(/Bitmap Index Scan on subscribers_first_name_trgm/)
-        expect(steps).toMatch(/Bitmap Index Scan on subscribers_last_name_trgm/)
+        expect(steps).toMatch(/Bitmap Index Scan on subscribers_search_trgm/)
         expect(steps).not.toMatch(/Seq Scan/)
       }
     } finally {

@@ -10,6 +10,7 @@ import {
   countsByStatus,
   keysetPages,
   likePattern,
+  SEARCH_TEXT,
   subscriberFromRow,
   type ExportedSubscriber,
   type ExportFilter,
@@ -55,9 +56,9 @@ export function filterSql(query: Pick<ListQuery, 'status' | 'search'>): { sql: s
     clauses.push(`status = $${params.length}`)
   }
   if (query.search?.trim()) {
+    // A term of fewer than 3 characters has no trigram: PostgreSQL then reads every row, as it must.
     params.push(likePattern(query.search))
-    const p = `$${params.length}`
-    clauses.push(`(email_key LIKE ${p} OR lower(first_name) LIKE ${p} OR lower(last_name) LIKE ${p})`)
+    clauses.push(`${SEARCH_TEXT} LIKE $${params.length}`)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

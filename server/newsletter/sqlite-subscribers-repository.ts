@@ -9,6 +9,7 @@ import {
   countsByStatus,
   keysetPages,
   likePattern,
+  SEARCH_TEXT,
   searchUsesTrigrams,
   subscriberFromRow,
 } from './subscribers-repository'
@@ -50,11 +51,8 @@ export function filterSql(query: Pick<ListQuery, 'status' | 'search'>): { sql: s
       clauses.push('rowid IN (SELECT rowid FROM subscribers_search WHERE subscribers_search MATCH ?)')
       params.push(ftsPhrase(query.search))
     }
-    const pattern = likePattern(query.search)
-    clauses.push(
-      "(email_key LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\' OR lower(last_name) LIKE ? ESCAPE '\\')",
-    )
-    params.push(pattern, pattern, pattern)
+    clauses.push(`${SEARCH_TEXT} LIKE ? ESCAPE '\\'`)
+    params.push(likePattern(query.search))
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

@@ -140,9 +140,16 @@ export interface SubscribersRepository {
 }
 
 /**
- * LIKE pattern for a search term, with the wildcards of the term escaped (ESCAPE '\'). Both stores match it
- * against email_key, lower(first_name) and lower(last_name), narrowed first by a trigram index when the term has
- * at least `TRIGRAM` characters (a shorter term has no trigram to look up, so it is read by a scan).
+ * What the admin search looks in, on both stores: the address, first and last name, lower-cased, separated by
+ * spaces (so "ana lópez" finds Ana López). The migrations index this very expression (trigrams: FTS5 on SQLite,
+ * pg_trgm on PostgreSQL); PostgreSQL uses its index only for the expression written exactly so.
+ */
+export const SEARCH_TEXT = "(email_key || ' ' || lower(first_name) || ' ' || lower(last_name))"
+
+/**
+ * LIKE pattern for a search term, with the wildcards of the term escaped (ESCAPE '\'), matched against
+ * `SEARCH_TEXT` after a trigram index has narrowed the rows, when the term has at least `TRIGRAM` characters (a
+ * shorter term has no trigram to look up, so it is read by a scan).
  */
 export function likePattern(search: string): string {
   return `%${search

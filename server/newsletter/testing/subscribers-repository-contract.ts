@@ -141,7 +141,7 @@ export function describeSubscribersRepository(
       expect(await repo.countByStatus()).toEqual({ pending: 1, subscribed: 3, unsubscribed: 0 })
     })
 
-    it('searches the address and names for a term anywhere in them, kept in step with every change', async () => {
+    it('searches the address and the name for a term anywhere in them, kept in step with every change', async () => {
       const people = [
         ['ana.lopez@example.com', 'Ana', 'López'],
         ['beto@correo.mx', 'Beto', 'Ramírez'],
@@ -162,6 +162,8 @@ export function describeSubscribersRepository(
       expect(await found('lópez')).toEqual(['Ana'])
       expect(await found('lopez')).toEqual(['Carla', 'Ana'])
       expect(await found('"n')).toEqual(['Dario'])
+      // The whole name, as a person would type it.
+      expect(await found('Ana López')).toEqual(['Ana'])
       // Shorter than a trigram: still found.
       expect(await found('rl')).toEqual(['Carla'])
       expect(await found('ramirez')).toEqual([])
