@@ -8,15 +8,50 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../logger'
 import { createSubscribersAdminRouter } from './admin-router'
 import { toCsv } from './csv'
+import { openPostgresSubscribersRepository } from './postgres-subscribers-repository'
 import { openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
 import type { SubscribersRepository } from './subscribers-repository'
+import { createTestSchema } from './testing/postgres'
 
 const SUBSCRIBERS = 2000
 const PAGE = 100
 
+type OpenStore = () => Promise<{ repo: SubscribersRepository; cleanup: () => Promise<void> }>
+
+const STORES: [string, OpenStore][] = [
+  [
+    'SQLite',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'csv-export-'))
+      const repo = openSqliteSubscribersRepository(path.join(dir, 'subscribers.sqlite'))
+      return {
+        repo,
+        cleanup: async () => {
+          await repo.close()
+          rmSync(dir, { recursive: true, force: true })
+        },
+      }
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const { pool, drop } = await createTestSchema()
+      const repo = await openPostgresSubscribersRepository(pool)
+      return {
+        repo,
+        cleanup: async () => {
+          await repo.close()
+          await drop()
+        },
+      }
+    },
+  ],
+]
+
 /** The export as the Studio downloads it, and what the server did meanwhile, in order. */
-describe('subscriber CSV export', () => {
-  let dir: string
+describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
+  let cleanup: () => Promise<void>
   let repo: SubscribersRepository
   let server: Server
   let base: string
@@ -26,8 +61,7 @@ describe('subscriber CSV export', () => {
   let afterFirstPage: (() => Promise<void>) | undefined
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'csv-export-'))
-    repo = openSqliteSubscribersRepository(path.join(dir, 'subscribers.sqlite'))
+    ;({ repo, cleanup } = await open())
     await Promise.all(
       Array.from({ length: SUBSCRIBERS }, (_, i) =>
         repo.insertIfAbsent({
@@ -90,8 +124,7 @@ describe('subscriber CSV export', () => {
 
   afterEach(async () => {
     await new Promise((resolve) => server.close(resolve))
-    await repo.close()
-    rmSync(dir, { recursive: true, force: true })
+    await cleanup()
   })
 
   /** GET `url`; `onFirstChunk` runs when the first bytes of the body arrive. */

@@ -10,7 +10,9 @@ import {
   countsByStatus,
   keysetPages,
   likePattern,
+  SEARCH_TEXT,
   subscriberFromRow,
+  type ExportedSubscriber,
   type ExportFilter,
   type ListQuery,
   type NewSubscriber,
@@ -45,7 +47,8 @@ const signUpValues = (input: NewSubscriber) => [
   confirmedAtOf(input),
 ]
 
-function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
+/** The list's and export's WHERE clause for a filter, with its parameters (exported for the query plan tests). */
+export function filterSql(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
   const clauses: string[] = []
   const params: unknown[] = []
   if (query.status) {
@@ -53,34 +56,44 @@ function whereOf(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; pa
     clauses.push(`status = $${params.length}`)
   }
   if (query.search?.trim()) {
+    // A term of fewer than 3 characters has no trigram: PostgreSQL then reads every row, as it must.
     params.push(likePattern(query.search))
-    const p = `$${params.length}`
-    clauses.push(`(email_key LIKE ${p} OR lower(first_name) LIKE ${p} OR lower(last_name) LIKE ${p})`)
+    clauses.push(`${SEARCH_TEXT} LIKE $${params.length}`)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 
+/** A time as `Date.toISOString` writes it, formatted by PostgreSQL: no Date to parse and format per cell. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
 /**
- * The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. The cursor is the row's
- * time as PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
+ * The exported columns, named as `ExportedSubscriber`'s fields, and the page cursor: the row's time as
+ * PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
  */
-async function* exportPages(pool: Pool, filter: ExportFilter, pageSize: number) {
-  const where = whereOf(filter)
+const EXPORT_SELECT = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", status,
+  ${iso('created_at')} AS "createdAt", ${iso('confirmed_at')} AS "confirmedAt",
+  ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source,
+  created_at::text AS cursor_at FROM subscribers`
+
+/** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
+function exportPages(pool: Pool, filter: ExportFilter, pageSize: number) {
+  const where = filterSql(filter)
   const n = where.params.length
-  const select = 'SELECT *, created_at::text AS cursor_at FROM subscribers'
   const order = 'ORDER BY created_at DESC, id DESC LIMIT'
-  type CursorRow = Row & { cursor_at: string }
-  const pages = keysetPages<CursorRow>(pageSize, async (last) => {
+  type CursorRow = ExportedSubscriber & { cursor_at: string }
+  return keysetPages<CursorRow>(pageSize, async (last) => {
     const { rows } = last
       ? await pool.query<CursorRow>(
-          `${select} ${where.sql ? `${where.sql} AND` : 'WHERE'}
+          `${EXPORT_SELECT} ${where.sql ? `${where.sql} AND` : 'WHERE'}
            (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${order} $${n + 3}`,
           [...where.params, last.cursor_at, last.id, pageSize],
         )
-      : await pool.query<CursorRow>(`${select} ${where.sql} ${order} $${n + 1}`, [...where.params, pageSize])
+      : await pool.query<CursorRow>(`${EXPORT_SELECT} ${where.sql} ${order} $${n + 1}`, [
+          ...where.params,
+          pageSize,
+        ])
     return rows
   })
-  for await (const rows of pages) yield rows.map(toSubscriber)
 }
 
 /** PostgreSQL store for deployments with several nodes; migrations run when it opens. */
@@ -150,7 +163,7 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
       return one('SELECT * FROM subscribers WHERE email_key = $1', [emailKey(email)])
     },
     async list(query) {
-      const where = whereOf(query)
+      const where = filterSql(query)
       const n = where.params.length
       const { rows } = await pool.query<Row>(
         `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import os from 'node:os'
 import path from 'node:path'
-import { openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
+import { openSqlite } from '../db/sqlite'
+import { filterSql, openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
 import { describeSubscribersRepository } from './testing/subscribers-repository-contract'
 
 describeSubscribersRepository('SQLite', async () => {
@@ -47,6 +48,33 @@ describe('SQLite group commit', () => {
       'c@example.com',
     ])
     await repo.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('SQLite admin search', () => {
+  it('reads the rows a search term can match from the trigram index, not every subscriber', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'subscribers-'))
+    const file = path.join(dir, 'subscribers.sqlite')
+    await openSqliteSubscribersRepository(file).close()
+    const db = openSqlite(file)
+    const plan = (sql: string, params: unknown[]) =>
+      db
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => row.detail)
+        .join('\n')
+    for (const filter of [{ search: 'garcía' }, { search: 'ana.lopez@', status: 'pending' as const }]) {
+      const where = filterSql(filter)
+      const list = `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT 50`
+      for (const sql of [list, `SELECT count(*) FROM subscribers ${where.sql}`]) {
+        const steps = plan(sql, [...where.params])
+        expect(steps).toMatch(/subscribers_search VIRTUAL TABLE/)
+        // "SCAN subscribers" (with or without an index) reads every subscriber.
+        expect(steps).not.toMatch(/SCAN subscribers\b/)
+      }
+    }
+    db.close()
     rmSync(dir, { recursive: true, force: true })
   })
 })

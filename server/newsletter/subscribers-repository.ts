@@ -95,6 +95,21 @@ export type ListQuery = {
 /** What the export reads: the list's filter, without paging. */
 export type ExportFilter = Pick<ListQuery, 'status' | 'search'>
 
+/** What the CSV export sends of a subscriber (and `id`, its page cursor): no consent text, IP hash or mail times. */
+export type ExportedSubscriber = Pick<
+  Subscriber,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'status'
+  | 'createdAt'
+  | 'confirmedAt'
+  | 'unsubscribedAt'
+  | 'consentVersion'
+  | 'source'
+>
+
 export type StatusCounts = Record<SubscriberStatus, number>
 
 export interface SubscribersRepository {
@@ -115,21 +130,38 @@ export interface SubscribersRepository {
   /**
    * Every subscriber the filter matches, newest first (the list's order), `pageSize` at a time. Each page is
    * read after the last row of the page before (keyset pagination), so it costs its own rows however deep it
-   * is, nothing is counted, and a row added or erased meanwhile shifts no other row out of the export.
+   * is, nothing is counted, and a row added or erased meanwhile shifts no other row out of the export. Only the
+   * exported columns are read, already in their exported form (no row objects to convert).
    */
-  exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<Subscriber[]>
+  exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<ExportedSubscriber[]>
   /** Erasure: the row is gone. False when there was none. */
   remove(id: string): Promise<boolean>
   close(): Promise<void>
 }
 
-/** LIKE pattern for a search term, with the wildcards of the term escaped (ESCAPE '\'). */
+/**
+ * What the admin search looks in, on both stores: the address, first and last name, lower-cased, separated by
+ * spaces (so "ana lópez" finds Ana López). The migrations index this very expression (trigrams: FTS5 on SQLite,
+ * pg_trgm on PostgreSQL); PostgreSQL uses its index only for the expression written exactly so.
+ */
+export const SEARCH_TEXT = "(email_key || ' ' || lower(first_name) || ' ' || lower(last_name))"
+
+/**
+ * LIKE pattern for a search term, with the wildcards of the term escaped (ESCAPE '\'), matched against
+ * `SEARCH_TEXT` after a trigram index has narrowed the rows, when the term has at least `TRIGRAM` characters (a
+ * shorter term has no trigram to look up, so it is read by a scan).
+ */
 export function likePattern(search: string): string {
   return `%${search
     .trim()
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+export const TRIGRAM = 3
+
+/** Whether a search term is long enough for a trigram index. */
+export const searchUsesTrigrams = (search: string) => [...search.trim()].length >= TRIGRAM
 
 /** `SELECT status, count(*) AS n ... GROUP BY status` as counts; a status with no row counts 0. */
 export function countsByStatus(rows: { status: string; n: number | string }[]): StatusCounts {

@@ -141,6 +141,64 @@ export function describeSubscribersRepository(
       expect(await repo.countByStatus()).toEqual({ pending: 1, subscribed: 3, unsubscribed: 0 })
     })
 
+    it('searches the address and the name for a term anywhere in them, kept in step with every change', async () => {
+      const people = [
+        ['ana.lopez@example.com', 'Ana', 'López'],
+        ['beto@correo.mx', 'Beto', 'Ramírez'],
+        ['carla@example.com', 'Carla', 'Lopez'],
+        ['quote"d@example.com', 'Dario', 'O"Neil'],
+      ] as const
+      const ids: string[] = []
+      for (const [i, [email, firstName, lastName]] of people.entries()) {
+        const { subscriber } = await repo.insertIfAbsent(
+          signUp({ email, firstName, lastName, at: `2025-10-0${i + 1}T00:00:00.000Z` }),
+        )
+        ids.push(subscriber.id)
+      }
+      const found = async (search: string) =>
+        (await repo.list({ search, limit: 10, offset: 0 })).items.map((s) => s.firstName)
+      expect(await found('CORREO.M')).toEqual(['Beto'])
+      expect(await found('pez@exa')).toEqual(['Ana'])
+      expect(await found('lópez')).toEqual(['Ana'])
+      expect(await found('lopez')).toEqual(['Carla', 'Ana'])
+      expect(await found('"n')).toEqual(['Dario'])
+      // The whole name, as a person would type it.
+      expect(await found('Ana López')).toEqual(['Ana'])
+      // Shorter than a trigram: still found.
+      expect(await found('rl')).toEqual(['Carla'])
+      expect(await found('ramirez')).toEqual([])
+
+      await repo.unsubscribe(ids[1]!, '2025-10-05T00:00:00.000Z')
+      await repo.resubscribe(
+        ids[1]!,
+        signUp({ firstName: 'Roberto', lastName: 'Rivas', at: '2025-10-06T00:00:00.000Z' }),
+      )
+      expect(await found('ramírez')).toEqual([])
+      expect(await found('robert')).toEqual(['Roberto'])
+      await repo.remove(ids[2]!)
+      expect(await found('carla')).toEqual([])
+      expect(await found('lopez')).toEqual(['Ana'])
+    })
+
+    it('exports only what the CSV sends, never the consent text or the IP hash', async () => {
+      await repo.insertIfAbsent(signUp({ status: 'subscribed' }))
+      let first: object | undefined
+      for await (const page of repo.exportPages({}, 10)) first ??= page[0]
+      expect(first).toMatchObject({
+        email: 'Ana.Lopez@Example.com',
+        firstName: 'Ana',
+        lastName: 'López',
+        status: 'subscribed',
+        createdAt: '2025-10-01T12:00:00.000Z',
+        confirmedAt: '2025-10-01T12:00:00.000Z',
+        unsubscribedAt: null,
+        consentVersion: 'v1',
+        source: 'website',
+      })
+      for (const unread of ['consentText', 'ipHash', 'updatedAt', 'confirmationSentAt'])
+        expect(first).not.toHaveProperty(unread)
+    })
+
     const exported = async (pages: AsyncIterable<{ email: string }[]>) => {
       const sizes: number[] = []
       const emails: string[] = []
