@@ -88,7 +88,7 @@ export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
 
 /**
  * How many past shows the home page lists after the upcoming ones; the rest are in the archive (/shows/past).
- * More than the seed's four, so its list is the one the spec describes.
+ * More than the seed's four, so the seed's list is unchanged (docs/fan-site-rules.md §2).
  */
 export const HOME_PAST_SHOWS = 6
 
