@@ -78,6 +78,7 @@ async function measure({ label, server }: Run, scenario: AbuseScenario): Promise
   // Prepared first, so the memory before counts what the preparation loads (a draft session's renderer).
   await scenario.prepare?.(server.target)
   const rssBefore = server.rssMb()
+  const heldBefore = await server.heldMemory()
   const result = await compareUnderAttack(
     server.target,
     { ...scenario, prepare: undefined },
@@ -89,6 +90,8 @@ async function measure({ label, server }: Run, scenario: AbuseScenario): Promise
   )
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
   const rssAfter = server.rssMb()
+  const heldAfter = await server.heldMemory()
+  const held = (memory: typeof heldBefore) => memory.heapUsedMb + memory.externalMb
   const https = result.https!
   const after = https.afterAttack
   const row = [
@@ -103,6 +106,8 @@ async function measure({ label, server }: Run, scenario: AbuseScenario): Promise
     String(server.exits() - exitsBefore).padStart(5),
     `${rssBefore.toFixed(0)}>${rssAfter.toFixed(0)}`.padStart(9),
     `${(((rssAfter - rssBefore) / rssBefore) * 100).toFixed(0)}%`.padStart(5),
+    `${held(heldBefore).toFixed(0)}>${held(heldAfter).toFixed(0)}`.padStart(9),
+    `${(((held(heldAfter) - held(heldBefore)) / held(heldBefore)) * 100).toFixed(0)}%`.padStart(5),
   ].join(' ')
   console.log(row)
   for (const summary of result.summaries) console.log(`       ${summary}`)
@@ -121,13 +126,13 @@ try {
     `fans' GET / p99 (ms) under each attack, plain port and HTTPS port, quiet and attacked blocks alternating (${ROUNDS} x ${BLOCK_MS} ms each)`,
   )
   const header =
-    'row    server   attack                                                        plain quiet attack  ratio  https quiet attack  ratio  failed  https  after exits  RSS MB  RSS+'
+    'row    server   attack                                                        plain quiet attack  ratio  https quiet attack  ratio  failed  https  after exits  RSS MB  RSS+  held MB held+'
   console.log(header)
   for (const [, scenario] of chosen) {
     for (const run of runs) rows.push(await measure(run, scenario))
   }
   console.log(
-    '\nsummary (target: ratios at most 2x, 0 exits, HTTPS answering after each attack, RSS back within 10%)',
+    '\nsummary (target: ratios at most 2x, 0 exits, HTTPS answering after each attack, memory back within 10%; held: heap and external after a full GC, read through the inspector)',
   )
   console.log(header)
   for (const row of rows) console.log(row)

@@ -67,6 +67,16 @@ function forwardAnswer(
   response.on('error', () => stream.destroy())
 }
 
+/**
+ * Ends a stream whose client left its answer unread: reset (CANCEL) and destroyed at once. A reset alone emits
+ * 'close', which releases the answer, only once its RST_STREAM has gone out, and that waits behind whatever the
+ * client leaves unread on the connection (issue 36: a flow-control stall kept each stream's answer).
+ */
+function resetAndDestroy(stream: ServerHttp2Stream): void {
+  stream.close(constants.NGHTTP2_CANCEL)
+  stream.destroy()
+}
+
 /** What the app's request handlers read from a connection: the client's address and that it is TLS. */
 export type StreamPeer = { remoteAddress: string | undefined; remotePort: number | undefined }
 
@@ -135,7 +145,7 @@ export function answerStreamWithApp(
     forwardAnswer(response, stream, {
       stalled: () => {
         clearTimeout(stall)
-        stall = setTimeout(() => stream.close(constants.NGHTTP2_CANCEL), stallMs)
+        stall = setTimeout(() => resetAndDestroy(stream), stallMs)
         stall.unref()
       },
       moving: () => clearTimeout(stall),

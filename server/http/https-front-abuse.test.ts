@@ -2,9 +2,11 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import http2 from 'node:http2'
-import type { AddressInfo, Socket } from 'node:net'
+import net, { type AddressInfo, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import express from 'express'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../env'
@@ -20,6 +22,10 @@ import { loadTlsCredentials } from './tls-certificate'
  * after a short delay (so reset streams are cancelled while in flight), serves a large asset, and echoes
  * bodies; every check is a fan's request from another address answering in time while the attack holds.
  */
+/** The garbage collector, reached as in draft-render-memory.test.ts: memory a departed client left held. */
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
 const STREAM_IDLE_MS = 800
 const LIMITS = { maxStreams: 8, maxStreamsPerClient: 12, streamIdleMs: STREAM_IDLE_MS }
 /** A fan's request answers within this even on a loaded machine; under each attack it never answered. */
@@ -266,4 +272,78 @@ describe('connections per client on the HTTPS port', () => {
       await capped.close()
     }
   })
+})
+
+describe('a client that stops reading its connection (issue 36: memory after the flow-control stall)', () => {
+  it(
+    'keeps no answer of a stream reset for its stall, while the client holds the connection',
+    { timeout: 20_000 },
+    async () => {
+      const { cert, key } = await loadTlsCredentials({ dataDir })
+      const own = createHttpsFront({
+        cert,
+        key,
+        app: plain,
+        logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+        limits: LIMITS,
+      })
+      await new Promise<void>((resolve) => own.server.listen(0, '127.0.0.1', resolve))
+      const external = () => {
+        for (let i = 0; i < 3; i++) gc()
+        return process.memoryUsage().external
+      }
+      // The attacker's end of the connection, which stops reading what the server sends once it has its answers'
+      // headers: the server's writes back up, and a reset it sends waits behind them.
+      const relays = new Set<net.Socket>()
+      let stopReading = () => {}
+      const relay = net.createServer((client) => {
+        const upstream = net.connect({
+          port: (own.server.address() as AddressInfo).port,
+          host: '127.0.0.1',
+          localAddress: ATTACKER,
+        })
+        relays.add(client).add(upstream)
+        for (const socket of [client, upstream]) socket.on('error', () => {})
+        client.pipe(upstream)
+        upstream.pipe(client)
+        stopReading = () => {
+          upstream.unpipe(client)
+          upstream.pause()
+        }
+      })
+      await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+      try {
+        const before = external()
+        // Windows of 1 MB: each answer's first megabyte goes into the connection, which backs up.
+        const session = http2.connect(`https://localhost:${(relay.address() as AddressInfo).port}`, {
+          rejectUnauthorized: false,
+          settings: { initialWindowSize: 2 ** 20 },
+        })
+        sessions.push(session)
+        session.on('error', () => {})
+        session.on('connect', () => session.setLocalWindowSize(2 ** 28))
+        let answered = 0
+        for (let i = 0; i < LIMITS.maxStreams; i++) {
+          const stream = session.request({ ':path': '/big.bin' })
+          stream.on('error', () => {})
+          stream.on('response', () => ++answered === LIMITS.maxStreams && stopReading())
+        }
+        expect(await until(() => answered === LIMITS.maxStreams, ANSWER_MS)).toBe(true)
+        // The streams are reset for their stall, and what they held goes with them.
+        await pause(STREAM_IDLE_MS)
+        let held = external() - before
+        for (let i = 0; i < 40 && held >= BIG.length; i++) {
+          await pause(100)
+          held = external() - before
+        }
+        expect(held, `${(held / 1024 / 1024).toFixed(1)} MB still held`).toBeLessThan(BIG.length)
+        expect(await until(() => appConnections.size === 0, 2000)).toBe(true)
+      } finally {
+        for (const socket of relays) socket.destroy()
+        await new Promise((resolve) => relay.close(resolve))
+        // A session whose writes are backed up does not see its client go until its idle timeout: not waited for.
+        await Promise.race([own.close(), pause(1000)])
+      }
+    },
+  )
 })

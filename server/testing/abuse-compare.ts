@@ -7,14 +7,18 @@ import { percentile } from './abuse'
 import { whenHealthy, type AbuseTarget } from './abuse-server'
 import { httpsSampler, type HttpsGet } from './https-sampler'
 
-/** One attack from the issue 27 table: `start` begins it, the returned `stop` ends it and may summarize it. */
+/** One attack from the issue 27 table. */
 export type AbuseScenario = {
   /** Row of issue 27's table, or the issue and finding (`36-h1`). */
   row: number | string
   name: string
   /** Runs once before the first block (uploads, say). */
   prepare?: (target: AbuseTarget) => Promise<void>
-  start: (target: AbuseTarget) => { stop: () => Promise<string | void> }
+  /**
+   * `start` begins it, the returned `stop` ends it and may summarize it; `ready`, when given, settles once the
+   * attacker holds what it came to hold (its connections, say), and the attacked block is measured from then.
+   */
+  start: (target: AbuseTarget) => { stop: () => Promise<string | void>; ready?: Promise<unknown> }
 }
 
 export type Samples = { ms: number[]; failures: number }
@@ -105,6 +109,7 @@ export async function compareUnderAttack(
     await whenHealthy(target)
     await sample(quiet, https.quiet)
     const attack = scenario.start(target)
+    await attack.ready
     // Let the attack reach the server before measuring.
     await new Promise((resolve) => setTimeout(resolve, 300))
     await sample(attacked, https.attacked)

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { accountsFile, openAccounts } from '../content-api/accounts/accounts'
+import { heldMemory, type HeldMemory } from './inspector-memory'
 
 const ownRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -54,6 +55,8 @@ export type AbuseServer = {
   exits: () => number
   /** The server process's resident memory now, in MB. */
   rssMb: () => number
+  /** What the server holds after a full garbage collection (heap and external), read through its inspector. */
+  heldMemory: () => Promise<HeldMemory>
   /** The server process's CPU time so far (user and system), in ms (Linux). */
   cpuMs: () => number
   close: () => Promise<void>
@@ -76,11 +79,14 @@ export async function startAbuseServer({
   port,
   queryTimeoutMs = 2000,
   root = ownRoot,
+  inspectPort = port + 4,
 }: {
   port: number
   queryTimeoutMs?: number
   /** The checkout whose server runs (another worktree, to compare its code with this one in one run). */
   root?: string
+  /** Loopback port of the server's inspector, through which its memory after a garbage collection is read. */
+  inspectPort?: number
 }): Promise<AbuseServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'abuse-server-'))
   const accounts = openAccounts({ file: accountsFile(dataDir) })
@@ -95,7 +101,8 @@ export async function startAbuseServer({
   let closing = false
   let child: ChildProcess
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+    const inspect = `--inspect=127.0.0.1:${inspectPort}`
+    child = spawn(process.execPath, [inspect, '--import', 'tsx', path.join(root, 'server/index.ts')], {
       cwd: root,
       env: {
         ...process.env,
@@ -134,6 +141,7 @@ export async function startAbuseServer({
     },
     exits: () => exits,
     rssMb: () => rssMbOf(child.pid),
+    heldMemory: () => heldMemory(inspectPort),
     cpuMs: () => cpuMsOf(child.pid),
     close: async () => {
       closing = true
