@@ -118,6 +118,10 @@ async function round(sides: Side[], n: number) {
   await each(async (side) => {
     for (const ms of await measure.firstQueryAfterCommit(side.site)) record(side, { queryAfterCommit: ms })
   })
+  await each(async (side) => {
+    for (const ms of await measure.deleteDocument(side.site)) record(side, { deleteMs: ms })
+    for (const ms of await measure.publishDraft(side.site)) record(side, { publishDraftMs: ms })
+  })
 }
 
 /** The CSV export's figures of a side measured in that step only. */

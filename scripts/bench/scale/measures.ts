@@ -167,3 +167,42 @@ export async function sitemapCrawls(site: Instance) {
   const homeAfter = await getOk(site.url + HOME)
   return { pages: pages.length, hits, homeStillCached: homeAfter.etag === home.etag, firstMs }
 }
+
+/** A document of a type the site never reads, so deleting or publishing it changes no page. */
+const benchNote = (id: string) => ({ _id: id, _type: 'scaleBenchNote', title: `A note, edit ${++edits}` })
+
+/**
+ * A delete through the content API of a document nothing references, `times` times: the commit the engine's
+ * reference check guards (it must find who references the document).
+ */
+export async function deleteDocument(site: Instance, times = 3) {
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const id = `scale-bench-deleted-${++edits}`
+    await site.client.create(benchNote(id))
+    await sleep(50)
+    const started = performance.now()
+    await site.client.delete(id)
+    samples.push(performance.now() - started)
+  }
+  return samples
+}
+
+/** A Studio publish of a draft (the publish action, which deletes the draft), `times` times. */
+export async function publishDraft(site: Instance, times = 3) {
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const id = `scale-bench-published-${++edits}`
+    await site.client.create(benchNote(`drafts.${id}`))
+    await sleep(50)
+    const started = performance.now()
+    await site.client.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: `drafts.${id}`,
+      publishedId: id,
+    })
+    samples.push(performance.now() - started)
+    await site.client.delete(id)
+  }
+  return samples
+}

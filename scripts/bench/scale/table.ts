@@ -70,6 +70,8 @@ export const ROWS: Row[] = [
     target: 'p99 within 2x of quiet',
   },
   msRow('first content-API query after a commit', 'queryAfterCommit', '<= 3x'),
+  msRow('a delete through the content API', 'deleteMs', '<= 1.2x'),
+  msRow('a Studio publish of a draft (deletes the draft)', 'publishDraftMs', '<= 1.2x'),
   {
     label: 'process memory after the same work (VmRSS)',
     show: (f) => mb(figure(f, 'rss')),

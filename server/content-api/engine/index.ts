@@ -126,7 +126,7 @@ export {
 export { ConcurrencyCaps } from './query/concurrency-caps'
 export { QueryResultCache } from './query/result-cache'
 /** A dataset version's documents in shared memory, for the query workers. */
-export { snapshotOf } from './query/dataset-snapshot'
+export { viewOf } from './query/dataset-snapshot'
 /** Published-perspective reads for the server's own page renders, in-process (ADR 090). */
 export { createPublishedReader, type PublishedReader } from './query/published-reads'
 /** Sync tags: what a query read and what a commit changed, as opaque `s1:` strings (ADR 140). */

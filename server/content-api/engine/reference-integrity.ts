@@ -1,5 +1,5 @@
 import { mutationError } from './errors'
-import { isVersionId } from './ids'
+import { compareIds, isVersionId } from './ids'
 import type { SanityDocument } from './types'
 
 /** What a transaction did to one document. */
@@ -74,6 +74,11 @@ export type IntegrityView = {
   get: (id: string) => SanityDocument | null
   /** Every document as the transaction leaves it. */
   all: () => Iterable<SanityDocument>
+  /**
+   * The ids of the documents that may strongly reference `id` as the transaction leaves them, at least every
+   * one that does (an index of references): without it, a delete walks every document.
+   */
+  referrers?: (id: string) => Iterable<string>
 }
 
 /**
@@ -107,14 +112,7 @@ export function checkReferenceIntegrity(
     if (removed || retyped) guarded.set(change.id, change)
   }
   if (guarded.size === 0) return
-  const referencing = new Map<string, string[]>()
-  for (const doc of view.all()) {
-    if (isVersionId(doc._id)) continue
-    for (const ref of strongReferences(doc)) {
-      if (!guarded.has(ref) || ref === doc._id) continue
-      referencing.set(ref, [...(referencing.get(ref) ?? []), doc._id])
-    }
-  }
+  const referencing = view.referrers ? referencingByIndex(guarded, view) : referencingByScan(guarded, view)
   for (const [id, change] of guarded) {
     const referencingIDs = referencing.get(id)
     if (!referencingIDs) continue
@@ -128,4 +126,31 @@ export function checkReferenceIntegrity(
       kind,
     )
   }
+}
+
+/** For each of `guarded`, the documents that strongly reference it, in `_id` order: every document walked. */
+function referencingByScan(guarded: ReadonlyMap<string, unknown>, view: IntegrityView) {
+  const referencing = new Map<string, string[]>()
+  for (const doc of view.all()) {
+    if (isVersionId(doc._id)) continue
+    for (const ref of strongReferences(doc)) {
+      if (!guarded.has(ref) || ref === doc._id) continue
+      referencing.set(ref, [...(referencing.get(ref) ?? []), doc._id])
+    }
+  }
+  return referencing
+}
+
+/** The same as referencingByScan, walking only the documents the view's index names. */
+function referencingByIndex(guarded: ReadonlyMap<string, unknown>, view: IntegrityView) {
+  const referencing = new Map<string, string[]>()
+  for (const id of guarded.keys()) {
+    const ids = [...view.referrers!(id)].filter((other) => {
+      if (other === id || isVersionId(other)) return false
+      const doc = view.get(other)
+      return doc !== null && strongReferences(doc).includes(id)
+    })
+    if (ids.length > 0) referencing.set(id, ids.sort(compareIds))
+  }
+  return referencing
 }

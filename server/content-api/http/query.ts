@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express'
 import { z } from 'zod'
 import { principalOf } from './access'
 import {
-  snapshotOf,
+  viewOf,
   badRequest,
   parsePerspective,
   perspectiveKey,
@@ -103,7 +103,7 @@ export function queryHandler(
     const evaluate = async (): Promise<Answer> => {
       const answer = await runner.run(caller, {
         kind: 'query',
-        snapshot: snapshotOf(state),
+        view: viewOf(state),
         perspective,
         restricted,
         query,

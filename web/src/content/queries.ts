@@ -136,10 +136,11 @@ export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tou
 
 /**
  * The server's page cache (ADR 090): when the next document dated in the future (a news post's "Published at")
- * becomes public, so pages rendered before then are rendered again at that moment.
+ * becomes public, so pages rendered before then are rendered again at that moment. Narrowed to news posts, the
+ * only type with that date, so it reads them alone, not every document of the dataset.
  */
 export const nextScheduledQuery = defineQuery(
-  `*[defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt`,
+  `*[_type == "newsPost" && defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt`,
 )
 
 /** A show the public may see: an event with its address and date (drafts never match: published perspective). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { snapshotOf } from './dataset-snapshot'
+import { viewCosts, viewOf } from './dataset-snapshot'
 import { DatasetState } from '../store/dataset-state'
 import { DEFAULT_QUERY_LIMITS } from './query-limits'
 import { QueryPool } from './query-pool'
@@ -15,7 +15,7 @@ for (let i = 0; i < 200; i++) state.docs.set(`d${i}`, { _id: `d${i}`, _type: 'x'
 
 const task = (query: string): QueryTask => ({
   kind: 'query',
-  snapshot: snapshotOf(state),
+  view: viewOf(state),
   perspective: { kind: 'raw' },
   restricted: false,
   query,
@@ -34,5 +34,33 @@ describe('query pool', () => {
     await expect(hungry).rejects.toMatchObject({ status: 400, type: 'queryTooExpensive' })
     const next = await pool.run(caller, task('count(*)'), 10_000)
     expect(next.json).toBe('200')
+  }, 60_000)
+})
+
+describe('query pool after commits', () => {
+  it('answers every version from the changes the workers are sent, building one snapshot in all', async () => {
+    const edited = new DatasetState('production')
+    edited.apply(new Map([...state.docs].map(([id, doc]) => [id, doc])))
+    const run = async (query: string, params: Record<string, unknown> = {}) =>
+      JSON.parse((await pool.run(caller, { ...task(query), view: viewOf(edited), params }, 20_000)).json!)
+    expect(await run('count(*)')).toBe(200)
+    for (let i = 0; i < 10; i++) {
+      edited.apply(
+        new Map([
+          [`d${i}`, i % 2 ? null : { _id: `d${i}`, _type: 'x', text: `edit ${i}` }],
+          [`new${i}`, { _id: `new${i}`, _type: 'y' }],
+        ]),
+      )
+      expect(
+        await run('{"all": count(*), "y": count(*[_type == "y"]), "text": *[_id == $id][0].text}', {
+          id: `d${i}`,
+        }),
+      ).toEqual({
+        all: 200 + i + 1 - Math.floor((i + 1) / 2),
+        y: i + 1,
+        text: i % 2 ? null : `edit ${i}`,
+      })
+    }
+    expect(viewCosts(edited).snapshots).toBe(1)
   }, 60_000)
 })

@@ -9,7 +9,9 @@ import { FairQueue, FairQueueFullError, FairQueueTimeoutError, type Slot } from 
 import { ConcurrencyCaps } from './concurrency-caps'
 import { ContentApiError } from '../errors'
 import type { Caller, QueryLimits } from './query-limits'
+import { withSnapshot } from './dataset-snapshot'
 import type { WorkerAnswer, WorkerTask } from './query-worker'
+import { NEEDS_SNAPSHOT } from './worker-views'
 
 export type QueryPoolOptions = {
   /** Worker threads per lane (public, viewer and trusted). */
@@ -153,19 +155,29 @@ export class QueryPool {
    * included); worker-side errors arrive as ContentApiError.
    */
   async run(caller: Caller, task: WorkerTask, timeoutMs: number): Promise<Success> {
+    const deadline = performance.now() + timeoutMs
     let answer: WorkerAnswer
     try {
-      const { workers, queue } = (await this.lanes)[caller.lane]
-      // A listener's filter check of a commit is owed to a stream already admitted: never refused for a full line.
-      answer = await queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
-        timeoutMs,
-        owed: task.kind === 'match',
-      })
+      answer = await this.runOnce(caller, task, timeoutMs)
+      // A worker that is new or too far behind for the changes it was sent: once more, with every document.
+      if (!answer.ok && answer.type === NEEDS_SNAPSHOT && task.kind === 'query') {
+        const again = { ...task, view: withSnapshot(task.view) }
+        answer = await this.runOnce(caller, again, Math.max(1, deadline - performance.now()))
+      }
     } catch (error) {
       throw this.failure(error, timeoutMs)
     }
     if (!answer.ok) throw new ContentApiError(answer.status, answer.type, answer.description, answer.extra)
     return answer
+  }
+
+  private async runOnce(caller: Caller, task: WorkerTask, timeoutMs: number): Promise<WorkerAnswer> {
+    const { workers, queue } = (await this.lanes)[caller.lane]
+    // A listener's filter check of a commit is owed to a stream already admitted: never refused for a full line.
+    return queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
+      timeoutMs,
+      owed: task.kind === 'match',
+    })
   }
 
   private failure(error: unknown, timeoutMs: number): ContentApiError {

@@ -1,23 +1,20 @@
-import { DatasetState } from '../store/dataset-state'
 import { ContentApiError } from '../errors'
 import { parseQuery, runQuery, runQueryWithSourceMap } from './groq'
 import type { SourceMapMode } from './source-map/source-map'
 import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
 import { queryViewFor, type Perspective } from '../perspectives'
 import type { SanityDocument } from '../types'
+import { NEEDS_SNAPSHOT, WorkerViews, type DatasetView } from './worker-views'
 
 /**
  * The work a query worker thread does (ADR 080): GROQ parsing and evaluation, away from the event loop that
- * serves pages. The main thread hands over the documents as a snapshot; errors come back as values, because
+ * serves pages. The main thread hands over the dataset as a view (worker-views.ts); errors come back as values, because
  * an error object crossing threads loses its type and details.
  */
 
-/** A dataset's documents at one version, as JSON in shared memory (one copy, read by every worker). */
-export type DatasetSnapshot = { id: number; name: string; buffer: SharedArrayBuffer }
-
 export type QueryTask = {
   kind: 'query'
-  snapshot: DatasetSnapshot
+  view: DatasetView
   perspective: Perspective
   restricted: boolean
   query: string
@@ -57,23 +54,11 @@ export type WorkerAnswer =
   | { ok: true; json?: string; sourceMapJson?: string; syncTags?: SyncTag[]; matches?: boolean[] }
   | WorkerFailure
 
-/** A few recent snapshots: tasks queued before a commit may still ask for the version before it. */
-const SNAPSHOTS_KEPT = 4
-const snapshots = new Map<number, DatasetState>()
-
-function stateFor(snapshot: DatasetSnapshot): DatasetState {
-  const known = snapshots.get(snapshot.id)
-  if (known) return known
-  const state = new DatasetState(snapshot.name)
-  const docs = JSON.parse(Buffer.from(snapshot.buffer).toString('utf8')) as SanityDocument[]
-  for (const doc of docs) state.docs.set(doc._id, doc)
-  snapshots.set(snapshot.id, state)
-  if (snapshots.size > SNAPSHOTS_KEPT) snapshots.delete(snapshots.keys().next().value!)
-  return state
-}
+const views = new WorkerViews()
 
 async function query(task: QueryTask): Promise<WorkerAnswer> {
-  const state = stateFor(task.snapshot)
+  const state = views.stateFor(task.view)
+  if (!state) return { ok: false, status: 500, type: NEEDS_SNAPSHOT, description: NEEDS_SNAPSHOT, extra: {} }
   const reads = new QueryReads()
   const context = {
     reads,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { snapshotOf } from './dataset-snapshot'
+import { viewOf } from './dataset-snapshot'
 import { DatasetState } from '../store/dataset-state'
 import { callerOf, DEFAULT_QUERY_LIMITS } from './query-limits'
 import { QueryPool } from './query-pool'
@@ -23,7 +23,7 @@ for (let i = 0; i < 60; i++) state.docs.set(`d${i}`, { _id: `d${i}`, _type: 'son
 
 const task = (query: string): QueryTask => ({
   kind: 'query',
-  snapshot: snapshotOf(state),
+  view: viewOf(state),
   perspective: { kind: 'raw' },
   restricted: false,
   query,

@@ -95,11 +95,7 @@ export class CommitLog {
     if (options.dryRun || changes.length === 0) return { transaction, result }
 
     transaction.seq = this.write(transaction, options.request)
-    for (const change of changes) {
-      if (change.next) state.docs.set(change.id, change.next)
-      else state.docs.delete(change.id)
-    }
-    state.bump()
+    state.apply(new Map(changes.map((change) => [change.id, change.next])))
     this.listeners.notify(transaction)
     return { transaction, result }
   }

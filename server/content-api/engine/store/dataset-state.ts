@@ -1,5 +1,12 @@
 import type { SanityDocument } from '../types'
 import { DocumentsById } from './documents-by-id'
+import { ReferenceIndex } from './reference-index'
+
+/** One commit's documents as it left them (null: deleted), by id, and the version it made. */
+export type VersionChanges = { version: number; docs: ReadonlyMap<string, SanityDocument | null> }
+
+/** How many recent commits' changes are kept for query workers that are a few versions behind (ADR 172). */
+export const RECENT_CHANGES_KEPT = 16
 
 /**
  * The live documents of one dataset, parsed once and kept in memory. The single writer replaces entries on
@@ -11,6 +18,9 @@ export class DatasetState {
   readonly docs = new DocumentsById()
   version = 0
   private derived = new Map<string, unknown>()
+  /** Built on the first reference check, then kept up to date by each commit. */
+  private references: ReferenceIndex | undefined
+  private recent: VersionChanges[] = []
 
   constructor(readonly name: string) {}
 
@@ -31,8 +41,41 @@ export class DatasetState {
     if (this.derived.get(key) === value) this.derived.delete(key)
   }
 
+  /**
+   * A commit: writes its documents (null deletes) and makes the next version, remembering what it changed so
+   * query workers can catch up from it (ADR 172) and keeping the reference index current.
+   */
+  apply(changes: ReadonlyMap<string, SanityDocument | null>): void {
+    for (const [id, next] of changes) {
+      this.references?.update(this.get(id), next)
+      if (next) this.docs.set(id, next)
+      else this.docs.delete(id)
+    }
+    this.version++
+    this.derived = new Map()
+    this.recent.push({ version: this.version, docs: changes })
+    if (this.recent.length > RECENT_CHANGES_KEPT) this.recent.shift()
+  }
+
+  /**
+   * A new version after `docs` was changed directly: what changed is unknown, so query workers rebuild their
+   * view from a snapshot and the reference index is rebuilt when next needed.
+   */
   bump(): void {
     this.version++
     this.derived = new Map()
+    this.recent = []
+    this.references = undefined
+  }
+
+  /** The latest commits' changes, oldest first, each one version after the one before. */
+  recentChanges(): readonly VersionChanges[] {
+    return this.recent
+  }
+
+  /** The ids of the documents that strongly reference `id` (release versions aside). */
+  referrersOf(id: string): ReadonlySet<string> {
+    this.references ??= ReferenceIndex.of(this.docs.values())
+    return this.references.referrersOf(id)
   }
 }

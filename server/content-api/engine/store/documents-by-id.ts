@@ -49,6 +49,16 @@ export class DocumentsById extends Map<string, SanityDocument> {
     return true
   }
 
+  /** Makes this a copy of `other` (both then share the documents, which a commit never changes in place). */
+  copyFrom(other: DocumentsById): void {
+    this.clear()
+    for (let i = 0; i < other.ids.length; i++) {
+      super.set(other.ids[i]!, other.docs[i]!)
+      this.ids.push(other.ids[i]!)
+      this.docs.push(other.docs[i]!)
+    }
+  }
+
   override clear(): void {
     super.clear()
     this.ids.length = 0

@@ -37,6 +37,16 @@ export class WorkingSet {
   }
 
   /**
+   * The ids of the documents that may strongly reference `id` once this transaction is applied: those the
+   * dataset's reference index names, and those it changes (checked by the caller against the documents).
+   */
+  referrers(id: string): Set<string> {
+    const ids = new Set(this.state.referrersOf(id))
+    for (const [other, doc] of this.overlay) if (doc) ids.add(other)
+    return ids
+  }
+
+  /**
    * Applies one id-addressed mutation with @sanity/mutator, exactly as a listening Studio will replay it, and
    * records it for the document's listener event. The mutator sets `_rev`, `_updatedAt` and a missing `_createdAt`.
    * A document that would nest deeper than `maxDocumentDepth` is refused (400) before anything is kept.
