@@ -38,7 +38,7 @@ function changeBuffer(changes: VersionChanges, cost: ViewCosts): SharedArrayBuff
 }
 
 /**
- * The dataset as query workers see it (ADR 172): its version and the changes of its latest commits, so a
+ * The dataset as query workers see it (ADR 173): its version and the changes of its latest commits, so a
  * worker that read an earlier version applies what changed since; the whole dataset rides along only when it
  * was already built for this version (a worker that is new or too far behind asks for it: withSnapshot).
  */

@@ -8,8 +8,8 @@ import { NEEDS_SNAPSHOT, WorkerViews, type DatasetView } from './worker-views'
 
 /**
  * The work a query worker thread does (ADR 080): GROQ parsing and evaluation, away from the event loop that
- * serves pages. The main thread hands over the dataset as a view (worker-views.ts); errors come back as values, because
- * an error object crossing threads loses its type and details.
+ * serves pages. The main thread hands over the dataset as a view (worker-views.ts); errors come back as
+ * values, because an error object crossing threads loses its type and details.
  */
 
 export type QueryTask = {

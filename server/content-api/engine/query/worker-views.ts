@@ -2,7 +2,7 @@ import { DatasetState } from '../store/dataset-state'
 import type { SanityDocument } from '../types'
 
 /**
- * What a query task tells its worker about the dataset (ADR 172): which dataset and version to read, the
+ * What a query task tells its worker about the dataset (ADR 173): which dataset and version to read, the
  * changes of the latest commits (each version's changed documents as JSON in shared memory: posting one shares
  * it instead of copying it) and, when the main thread has it at hand, the whole dataset at that version.
  */

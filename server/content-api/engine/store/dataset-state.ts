@@ -5,7 +5,7 @@ import { ReferenceIndex } from './reference-index'
 /** One commit's documents as it left them (null: deleted), by id, and the version it made. */
 export type VersionChanges = { version: number; docs: ReadonlyMap<string, SanityDocument | null> }
 
-/** How many recent commits' changes are kept for query workers that are a few versions behind (ADR 172). */
+/** How many recent commits' changes are kept for query workers that are a few versions behind (ADR 173). */
 export const RECENT_CHANGES_KEPT = 16
 
 /**
@@ -43,7 +43,7 @@ export class DatasetState {
 
   /**
    * A commit: writes its documents (null deletes) and makes the next version, remembering what it changed so
-   * query workers can catch up from it (ADR 172) and keeping the reference index current.
+   * query workers can catch up from it (ADR 173) and keeping the reference index current.
    */
   apply(changes: ReadonlyMap<string, SanityDocument | null>): void {
     for (const [id, next] of changes) {
