@@ -4,6 +4,7 @@ import { DatasetState } from '../store/dataset-state'
 import { DEFAULT_QUERY_LIMITS } from './query-limits'
 import { QueryPool } from './query-pool'
 import type { QueryTask } from './query-worker'
+import type { SanityDocument } from '../types'
 
 /** The pool itself: the heap limit ends a worker, and the lane keeps answering with a fresh one (ADR 080). */
 const pool = new QueryPool({ threads: 1, memoryMb: 64 })
@@ -46,7 +47,7 @@ describe('query pool after commits', () => {
     expect(await run('count(*)')).toBe(200)
     for (let i = 0; i < 10; i++) {
       edited.apply(
-        new Map([
+        new Map<string, SanityDocument | null>([
           [`d${i}`, i % 2 ? null : { _id: `d${i}`, _type: 'x', text: `edit ${i}` }],
           [`new${i}`, { _id: `new${i}`, _type: 'y' }],
         ]),
