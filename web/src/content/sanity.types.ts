@@ -686,7 +686,7 @@ export type TourPromoQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: nextScheduledQuery
-// Query: *[defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt
+// Query: *[_type == "newsPost" && defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt
 export type NextScheduledQueryResult = string | null
 
 // Source: web/src/content/queries.ts
