@@ -77,7 +77,8 @@ const jsonLdOf = (page: string) =>
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   )
 
-describe('pages at a long history', () => {
+// Each test renders several pages against a history of hundreds of shows: seconds on a loaded machine.
+describe('pages at a long history', { timeout: 30_000 }, () => {
   let server: TestContentServer
 
   const html = async (path: string) => {
