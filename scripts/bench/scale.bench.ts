@@ -11,7 +11,8 @@
  * 3,000 media items, 500,000 subscribers), measured in the first round only and not crawled, to show the trend.
  * `BENCH_SCALE_POSTGRES=1` adds LARGE's 50,000 subscribers in PostgreSQL (a throwaway schema of
  * TEST_DATABASE_URL) behind the seed's content, measured in the CSV export's step only.
- * `BENCH_SCALE_NOW` (ISO date) fixes the day the history ends; default today. `BENCH_SCALE_PORT`: the first of
+ * `BENCH_SCALE_NOW` (ISO date) fixes the day the history ends, and the seed's shows stand around it as around the
+ * day the end-to-end tests pin, in both sizes (scale/seed-around-now.ts); default today. `BENCH_SCALE_PORT`: the first of
  * consecutive ports for the servers; default free ones.
  */
 import os from 'node:os'
@@ -86,11 +87,12 @@ async function round(sides: Side[], n: number) {
   await each(async (side) => {
     for (const [page, name] of [
       [measure.HOME, 'home'],
+      [measure.UPCOMING_SHOWS, 'upcoming'],
       [measure.PAST_SHOWS, 'past'],
       [measure.CALENDAR, 'ics'],
     ] as const) {
       const cold = await measure.coldRender(side.site, page)
-      record(side, { [`${name}Cold`]: cold.ms, [`${name}Bytes`]: cold.bytes })
+      record(side, { [`${name}Cold`]: cold.ms, [`${name}Bytes`]: cold.bytes, [`${name}Events`]: cold.events })
       if (cold.stale && page !== measure.CALENDAR) notes.push(`${side.label}: ${page} was not rendered again`)
     }
   })

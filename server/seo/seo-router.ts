@@ -11,7 +11,7 @@ import type {
   ShowSitemapQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { PAST_SHOWS_PATH, showPath } from '../../web/src/features/shows/shows-contract'
+import { PAST_SHOWS_PATH, showPath, UPCOMING_SHOWS_PATH } from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
 import { buildRssFeed } from '../news/rss-feed'
@@ -59,9 +59,12 @@ export const seoFeeds: Feed[] = [
         { loc: absolute('/') },
         { loc: absolute('/news'), lastmod: latest(listed.map((post) => post._updatedAt)) },
         ...listed.map((post) => ({ loc: absolute(postPath(post.slug)), lastmod: post._updatedAt })),
-        // The archive only once there are shows to list in it.
+        // The tour and the archive only once there are shows to list in them.
         ...(listedShows.length > 0
-          ? [{ loc: absolute(PAST_SHOWS_PATH), lastmod: latest(listedShows.map((show) => show._updatedAt)) }]
+          ? [UPCOMING_SHOWS_PATH, PAST_SHOWS_PATH].map((path) => ({
+              loc: absolute(path),
+              lastmod: latest(listedShows.map((show) => show._updatedAt)),
+            }))
           : []),
         ...listedShows.map((show) => ({ loc: absolute(showPath(show.slug)), lastmod: show._updatedAt })),
       ])

@@ -23,7 +23,8 @@ function fakeContentApi(url: string): Response {
   // The news list is one object: a page of posts and the total.
   if (query.includes('"posts"')) return Response.json({ result: { total: 0, posts: [] } })
   // The tour list and the past shows' first step are objects too.
-  if (query.includes('"recent"')) return Response.json({ result: { recent: [], past: [], olderCount: 0 } })
+  if (query.includes('"recent"'))
+    return Response.json({ result: { recent: [], later: [], laterCount: 0, past: [], olderCount: 0 } })
   if (query.includes('$slug')) return Response.json({ result: null })
   return Response.json({ result: query.includes('gallery') ? null : [] })
 }

@@ -30,7 +30,8 @@ const options: RenderOptions = {
 function fakeContentApi(url: string): Response {
   const query = new URL(url).searchParams.get('query') ?? ''
   if (query.includes('siteSettings')) return Response.json({ result: { bandName: 'Los Forasteros' } })
-  if (query.includes('"recent"')) return Response.json({ result: { recent: [], past: [], olderCount: 0 } })
+  if (query.includes('"recent"'))
+    return Response.json({ result: { recent: [], later: [], laterCount: 0, past: [], olderCount: 0 } })
   if (query.includes('"posts"')) return Response.json({ result: { total: 0, posts: [] } })
   if (query.includes('$slug')) return Response.json({ result: null })
   return Response.json({ result: query.includes('gallery') ? null : [] })

@@ -18,6 +18,7 @@ const BUDGET_KB: Record<string, number> = {
   '/news': 115,
   '/news/<slug>': 115,
   '/shows/<slug>': 116,
+  '/shows': 116,
   '/shows/past': 116,
   '/newsletter/confirmed': 107,
   '/<unknown>': 107,

@@ -23,12 +23,15 @@ async function sitePages(request: APIRequestContext): Promise<string[]> {
   const get = async (url: string) => (await request.get(url)).text()
   const news = await get('/news')
   const pastShows = await get('/shows/past')
+  const upcomingShows = await get('/shows')
   const pages = [
     '/',
     `/?media=${SPEC_MEDIA_SLUGS[2]}`,
     '/news',
     ...nextPage(news),
     firstLink(news, '/news/'),
+    '/shows',
+    ...nextPage(upcomingShows),
     '/shows/past',
     ...nextPage(pastShows),
     firstLink(pastShows, '/shows/', ['/shows/past']),

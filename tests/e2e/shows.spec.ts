@@ -63,10 +63,11 @@ test('each row of the tour list opens its show page; the ticket link stays on to
   expect(consoleErrors).toEqual([])
 })
 
-test('the home list links to the past shows and the tour calendar', async ({ page }) => {
+test('the home list links to the upcoming shows, the past shows and the tour calendar', async ({ page }) => {
   await atTestNow(page)
   await page.goto('/')
   const events = page.locator('#events')
+  await expect(events.getByRole('link', { name: 'All 3 upcoming shows' })).toHaveAttribute('href', '/shows')
   await expect(events.getByRole('link', { name: 'All past shows' })).toHaveAttribute('href', '/shows/past')
   await expect(events.getByRole('link', { name: 'Subscribe to the tour calendar' })).toHaveAttribute(
     'href',
@@ -136,6 +137,60 @@ test('the past shows archive lists shows that are over, with setlists', async ({
   expect(consoleErrors).toEqual([])
 })
 
+test('the upcoming shows page lists the tour by date, reached from the home page and from a show page', async ({
+  page,
+  consoleErrors,
+}) => {
+  await atTestNow(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.locator('#events').getByRole('link', { name: 'All 3 upcoming shows' }).click()
+  await expect(page).toHaveURL('/shows')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming shows')
+  const shows = page.locator('.upcoming-show')
+  await expect(shows.getByRole('heading', { level: 2 })).toHaveText([
+    'Land+Sky, Somis, CA',
+    'The Arlington Theatre, Santa Barbara, CA',
+    'Irvine Bowl, Laguna Beach, CA',
+  ])
+  const landSky = shows.first()
+  await expect(landSky.locator('time')).toHaveAttribute('datetime', '2025-10-25T19:00:00-07:00')
+  await expect(landSky).toContainText('Saturday, October 25, 2025, 7:00 PM venue time (America/Los_Angeles)')
+  await expect(
+    landSky.getByRole('link', { name: 'Tickets for Land+Sky (opens in a new tab)' }),
+  ).toHaveAttribute('href', /^https:\/\/tickets\.example\.com\//)
+  await expect(shows.nth(1)).toContainText('Sold out')
+  await expectAccessibleBasics(page)
+  await page.getByRole('link', { name: 'The Arlington Theatre, Santa Barbara, CA' }).click()
+  await expect(page).toHaveURL('/shows/2025-11-06-arlington-theatre-santa-barbara')
+  await page.getByRole('link', { name: '← All shows' }).click()
+  await expect(page).toHaveURL('/shows')
+  await page.getByRole('link', { name: 'Past shows' }).click()
+  await expect(page).toHaveURL('/shows/past')
+  expect(consoleErrors).toEqual([])
+})
+
+test('the upcoming shows page is complete for crawlers: a MusicEvent per listed show', async ({
+  request,
+}) => {
+  const response = await request.get('/shows')
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/shows"\/>/)
+  const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+    startDate: string
+  }[]
+  expect(data.map((event) => event.startDate)).toEqual([
+    '2025-10-25T19:00:00-07:00',
+    '2025-11-06T19:00:00-08:00',
+    '2025-11-08T19:00:00-08:00',
+  ])
+  expect(data[0]).toMatchObject({ '@type': 'MusicEvent', name: 'Los Forasteros at Land+Sky' })
+  expect((await request.get('/shows?page=2')).status()).toBe(404)
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/shows<\/loc>/)
+})
+
 test('a show page fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await atTestNow(page)
@@ -145,7 +200,13 @@ test('a show page fits a phone screen', async ({ page }) => {
 })
 
 // One test per page: axe over four pages in one test ran past 30 s on a loaded CI machine.
-for (const path of [LAND_SKY, '/shows/2025-11-06-arlington-theatre-santa-barbara', '/shows/past', '/']) {
+for (const path of [
+  LAND_SKY,
+  '/shows/2025-11-06-arlington-theatre-santa-barbara',
+  '/shows',
+  '/shows/past',
+  '/',
+]) {
   test(`axe finds no violations on ${path === '/' ? 'the home page’s list of shows' : path}`, async ({
     page,
   }) => {

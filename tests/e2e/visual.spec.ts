@@ -132,6 +132,11 @@ for (const [label, viewport] of VIEWPORTS) {
       await snap(page, `news-${label}`)
     })
 
+    test('/shows', async ({ page }) => {
+      await page.goto('/shows')
+      await snap(page, `shows-${label}`)
+    })
+
     test('a news post', async ({ page }) => {
       await page.goto('/news/anniversary-tour')
       await snap(page, `news-post-${label}`)

@@ -9,6 +9,7 @@ import {
 } from '../../../server/newsletter/sqlite-subscribers-repository'
 import { createTestSchema } from '../../../server/newsletter/testing/postgres'
 import { generateContent, type ContentSize } from './generate-content'
+import { seedAroundNow } from './seed-around-now'
 import { addSubscribers } from './subscribers'
 
 /** No `content`: the seed alone. `postgres`: subscribers in a throwaway schema of the local test database. */
@@ -44,36 +45,33 @@ export function contentCli(root: string, dataDir: string, args: string[]): strin
 }
 
 /**
- * The seed plus the generated documents as one export file, next to links to the seed's images and files (the
- * `_sanityAsset` paths are relative to it). Returns its path and a function that removes it.
+ * The seed (its shows around `now`) plus the generated documents, if any, as one export file, next to links to
+ * the seed's images and files (the `_sanityAsset` paths are relative to it). Returns its path and a function
+ * that removes it.
  */
-function writeImportFile(root: string, size: ContentSize, now: Date) {
+function writeImportFile(root: string, size: ContentSize | undefined, now: Date) {
   const seedDir = path.join(root, 'content', 'seed')
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-import-'))
   symlinkSync(path.join(seedDir, 'images'), path.join(dir, 'images'))
   symlinkSync(path.join(seedDir, 'files'), path.join(dir, 'files'))
-  const seed = readFileSync(path.join(seedDir, 'production.ndjson'), 'utf8').trimEnd()
-  const generated = generateContent(size, now).map((doc) => JSON.stringify(doc))
+  const seed = seedAroundNow(readFileSync(path.join(seedDir, 'production.ndjson'), 'utf8'), now)
+  const generated = size ? generateContent(size, now).map((doc) => JSON.stringify(doc)) : []
   const file = path.join(dir, 'production.ndjson')
   writeFileSync(file, `${[seed, ...generated].join('\n')}\n`)
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /**
- * A data dir as a band would have it: the seed (and the generated history) imported with the content CLI,
+ * A data dir as a band would have it: the seed, its shows around `now` (and the generated history), imported with the content CLI,
  * subscribers written through the newsletter's repository, and an editor API token for publishing.
  */
 export async function buildDataDir(root: string, size: InstanceSize, now: Date) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'))
-  if (size.content) {
-    const input = writeImportFile(root, size.content, now)
-    try {
-      contentCli(root, dataDir, ['import', input.file])
-    } finally {
-      input.remove()
-    }
-  } else {
-    contentCli(root, dataDir, ['import', path.join(root, 'content', 'seed', 'production.ndjson')])
+  const input = writeImportFile(root, size.content, now)
+  try {
+    contentCli(root, dataDir, ['import', input.file])
+  } finally {
+    input.remove()
   }
   const subscribers = await writeSubscribers(dataDir, size, now)
   const token = /lft_[\w-]+/.exec(

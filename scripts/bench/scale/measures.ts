@@ -6,6 +6,7 @@ import { runLoad } from '../ssr/load'
 /** Pages every instance has (the seed's), read and re-read around each measurement. */
 export const HOME = '/'
 export const PAST_SHOWS = '/shows/past'
+export const UPCOMING_SHOWS = '/shows'
 export const CALENDAR = '/shows.ics'
 /** A seed show whose notes each "publish" edits: the home page, the archive and the calendars read it. */
 const EDITED_SHOW = 'event-2025-09-04-el-roblar'
@@ -31,7 +32,8 @@ async function publishShowEdit(site: Instance) {
 
 /** Reads the usual pages once, so they are cached and nothing a previous step started is still rendering. */
 export async function settle(site: Instance) {
-  for (const page of [HOME, PAST_SHOWS, CALENDAR, ...OTHER_PAGES]) await getOk(site.url + page)
+  for (const page of [HOME, UPCOMING_SHOWS, PAST_SHOWS, CALENDAR, ...OTHER_PAGES])
+    await getOk(site.url + page)
 }
 
 /** `GET /` as sent, without and with gzip: the bytes of the page. */
@@ -46,7 +48,7 @@ export async function homeBytes(site: Instance) {
  * most recently used after a change, and it must not be one of them), a publish changes a show it lists, the
  * other pages are read again (rendered), then the page is requested. `stale` counts answers with the old ETag (a
  * page's HTML carries its render time, so only a cached answer has it; a calendar may be equal when rendered
- * again).
+ * again). `events`: how many calendar entries the answer holds (a calendar's size is its shows').
  */
 export async function coldRender(site: Instance, page: string) {
   const before = await getOk(site.url + page)
@@ -55,7 +57,8 @@ export async function coldRender(site: Instance, page: string) {
   await publishShowEdit(site)
   for (const other of others) await getOk(site.url + other)
   const cold = await getOk(site.url + page)
-  return { ms: cold.ms, bytes: cold.bytes, stale: cold.etag === before.etag }
+  const events = cold.body.toString('utf8').split('BEGIN:VEVENT').length - 1
+  return { ms: cold.ms, bytes: cold.bytes, events, stale: cold.etag === before.etag }
 }
 
 /** Cached `GET /` (gzip) requests per second from `connections` connections for `seconds`. */

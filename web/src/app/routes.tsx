@@ -4,14 +4,14 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
 import { gallerySlugs } from '../features/media/api/get-gallery-items'
 import { newsPageNumbers, newsPostSlugs } from '../features/news/api/news-addresses'
-import { pastShowPageNumbers, showSlugs } from '../features/shows/api/show-addresses'
+import { pastShowPageNumbers, showSlugs, upcomingShowPageNumbers } from '../features/shows/api/show-addresses'
 import type { ContentClient } from '../lib/content-client'
 import { lazyRoute } from './lazy-route'
 import type { RouteHandle } from './route-handle'
 import './route-styles'
 import { newsListLoader, newsPostLoader } from './loaders/news-loaders'
 import { homeLoader, siteLayoutLoader } from './loaders/site-loaders'
-import { pastShowsLoader, showLoader } from './loaders/show-loaders'
+import { pastShowsLoader, showLoader, upcomingShowsLoader } from './loaders/show-loaders'
 import { RootLayout } from './root-layout'
 import { SiteLayout } from './site-layout'
 
@@ -22,6 +22,7 @@ const page = {
   news: () => import('./routes/news').then((module) => module.NewsRoute),
   newsPost: () => import('./routes/news').then((module) => module.NewsPostRoute),
   pastShows: () => import('./routes/shows').then((module) => module.PastShowsRoute),
+  upcomingShows: () => import('./routes/shows').then((module) => module.UpcomingShowsRoute),
   show: () => import('./routes/shows').then((module) => module.ShowRoute),
   notFound: () => import('./routes/not-found').then((module) => module.NotFoundPage),
   admin: () => import('./routes/admin').then((module) => module.AdminRoute),
@@ -83,6 +84,13 @@ export function createRoutes({
               path: 'news/:slug',
               ...lazyRoute(page.newsPost, { cache: { params: [], notFoundUnless: { slug: newsPostSlugs } } }),
               loader: import.meta.env.SSR ? newsPostLoader({ queryClient, contentClient }) : undefined,
+            },
+            {
+              path: 'shows',
+              ...lazyRoute(page.upcomingShows, {
+                cache: { params: ['page'], notFoundUnless: { page: upcomingShowPageNumbers } },
+              }),
+              loader: import.meta.env.SSR ? upcomingShowsLoader(deps) : undefined,
             },
             {
               path: 'shows/past',

@@ -41,12 +41,15 @@ const tourDateFields = /* groq */ `
   currency`
 
 /**
- * The home page's tour list: every show from `$recentFrom` on (the upcoming ones, and those of the last days,
- * which the site sorts out per time zone, docs/fan-site-rules.md §10) and the `$pastCount` latest before it,
- * all past. Never the whole history: the archive pages it (/shows/past).
+ * The home page's tour list: the shows of the last days (`$recentFrom` to `$recentTo`, which the site sorts out
+ * per time zone, docs/fan-site-rules.md §10), the `$upcomingCount` soonest after them (all upcoming) and how
+ * many there are, and the `$pastCount` latest before them (all past). Never the whole tour nor the whole
+ * history: /shows and /shows/past page them.
  */
 export const tourDatesQuery = defineQuery(`{
-  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom] | order(startsAt asc){${tourDateFields}},
+  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc){${tourDateFields}},
+  "later": *[_type == "event" && defined(startsAt) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [0...$upcomingCount]{${tourDateFields}},
+  "laterCount": count(*[_type == "event" && defined(startsAt) && startsAt >= $recentTo]),
   "past": *[_type == "event" && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc) [0...$pastCount]{${tourDateFields}}
 }`)
 
@@ -135,9 +138,9 @@ export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tou
 }`)
 
 /**
- * The server's page cache (ADR 090): when the next document dated in the future (a news post's "Published at")
- * becomes public, so pages rendered before then are rendered again at that moment. Narrowed to news posts, the
- * only type with that date, so it reads them alone, not every document of the dataset.
+ * The server's page cache (ADR 090): when the next news post dated in the future ("Published at", the one type
+ * with a publication date) becomes public, so pages rendered before then are rendered again at that moment.
+ * Read after every publish: narrowed to its type, it reads the posts, not every document of the dataset.
  */
 export const nextScheduledQuery = defineQuery(
   `*[_type == "newsPost" && defined(publishedAt) && publishedAt > now()] | order(publishedAt asc)[0].publishedAt`,
@@ -202,7 +205,21 @@ export const showArchivePageQuery = defineQuery(
   `*[${listedShow} && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{${showFields}}`,
 )
 
-/** How many shows there are, past and upcoming: the most pages /shows/past may have (ADR 090's 404). */
+/**
+ * /shows, first step: the shows of the last days (`$recentFrom` to `$recentTo`, which ADR 031's rule sorts out
+ * per time zone) and how many are later, all upcoming. A filter (an area) would narrow both the same way.
+ */
+export const upcomingShowsRecentQuery = defineQuery(`{
+  "recent": *[${listedShow} && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){${showFields}},
+  "laterCount": count(*[${listedShow} && startsAt >= $recentTo])
+}`)
+
+/** /shows, second step: the page's share of the shows from `$recentTo` on, soonest first (`$end` exclusive). */
+export const upcomingShowsPageQuery = defineQuery(
+  `*[${listedShow} && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{${showFields}}`,
+)
+
+/** How many shows there are, past and upcoming: the most pages /shows/past or /shows may have (ADR 090's 404). */
 export const showCountQuery = defineQuery(`count(*[${listedShow}])`)
 
 /** Every slug a show page may have (a superset of the shows with a page), for the shared 404 (ADR 090). */

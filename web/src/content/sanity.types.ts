@@ -487,7 +487,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: tourDatesQuery
-// Query: {  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom] | order(startsAt asc){  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency},  "past": *[_type == "event" && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc) [0...$pastCount]{  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency}}
+// Query: {  "recent": *[_type == "event" && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc){  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency},  "later": *[_type == "event" && defined(startsAt) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [0...$upcomingCount]{  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency},  "laterCount": count(*[_type == "event" && defined(startsAt) && startsAt >= $recentTo]),  "past": *[_type == "event" && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc) [0...$pastCount]{  _id,  "slug": slug.current,  startsAt,  timeZone,  venue,  city,  region,  country,  address,  status,  ticketUrl,  price,  currency}}
 export type TourDatesQueryResult = {
   recent: Array<{
     _id: string
@@ -504,6 +504,22 @@ export type TourDatesQueryResult = {
     price: number | null
     currency: string | null
   }>
+  later: Array<{
+    _id: string
+    slug: string | null
+    startsAt: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+  }>
+  laterCount: number
   past: Array<{
     _id: string
     slug: string | null
@@ -756,6 +772,61 @@ export type ShowArchiveRecentQueryResult = {
 // Variable: showArchivePageQuery
 // Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
 export type ShowArchivePageQueryResult = Array<{
+  _id: string
+  _createdAt: string
+  _updatedAt: string
+  slug: string | null
+  startsAt: string | null
+  originalStartsAt: string | null
+  doorsTime: string | null
+  timeZone: string | null
+  venue: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  address: string | null
+  postalCode: string | null
+  status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+  ticketUrl: string | null
+  price: number | null
+  currency: string | null
+  notes: string | null
+  setlist: Array<string> | null
+}>
+
+// Source: web/src/content/queries.ts
+// Variable: upcomingShowsRecentQuery
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentTo])}
+export type UpcomingShowsRecentQueryResult = {
+  recent: Array<{
+    _id: string
+    _createdAt: string
+    _updatedAt: string
+    slug: string | null
+    startsAt: string | null
+    originalStartsAt: string | null
+    doorsTime: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    postalCode: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+    notes: string | null
+    setlist: Array<string> | null
+  }>
+  laterCount: number
+}
+
+// Source: web/src/content/queries.ts
+// Variable: upcomingShowsPageQuery
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+export type UpcomingShowsPageQueryResult = Array<{
   _id: string
   _createdAt: string
   _updatedAt: string

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { showQueryOptions } from '../../features/shows/api/get-show'
 import { showArchiveQueryOptions } from '../../features/shows/api/get-show-archive'
+import { upcomingShowsQueryOptions } from '../../features/shows/api/get-upcoming-shows'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { toShow } from '../../features/shows/utils/show-rules'
 import type { ContentClient } from '../../lib/content-client'
@@ -34,6 +35,19 @@ export function pastShowsLoader({ queryClient, contentClient, now }: LoaderDeps)
     )
     if (page === null) return pageNotFound()
     if (page > 1 && pastShowsPage(archive).shows.length === 0) return pageNotFound()
+    return null
+  }
+}
+
+/** /shows?page=n: the same paging rules as the archive's: a malformed page or one past the last is a 404. */
+export function upcomingShowsLoader({ queryClient, contentClient, now }: LoaderDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
+    const upcoming = await queryClient.ensureQueryData(
+      upcomingShowsQueryOptions(contentClient, page ?? 1, now()),
+    )
+    if (page === null) return pageNotFound()
+    if (page > 1 && pastShowsPage(upcoming).shows.length === 0) return pageNotFound()
     return null
   }
 }

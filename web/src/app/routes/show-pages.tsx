@@ -8,7 +8,9 @@ import { placeLabel } from '../../features/events/utils/event-rules'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useShow, type ShowPageData } from '../../features/shows/api/get-show'
 import { useShowArchivePage } from '../../features/shows/api/get-show-archive'
+import { useUpcomingShowsPage } from '../../features/shows/api/get-upcoming-shows'
 import { PastShowsPage, ShowPage } from '../../features/shows/shows-page'
+import { UpcomingShowsPage } from '../../features/shows/upcoming-shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { buildShowJsonLd, showImages, showName } from '../../features/shows/utils/show-json-ld'
 import {
@@ -17,6 +19,8 @@ import {
   SHOWS_FEED_PATH,
   showCalendarPath,
   showPath,
+  upcomingShowsPageCount,
+  upcomingShowsPagePath,
 } from '../../features/shows/utils/show-paths'
 import { showTitle, toShow, type Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
@@ -90,7 +94,7 @@ function ShowNotFound() {
     <NotFoundPage
       hint={
         <>
-          There is no show at this address. <Link to="/#events">See the tour dates</Link> or the{' '}
+          There is no show at this address. <Link to="/shows">See the upcoming shows</Link> or the{' '}
           <Link to="/shows/past">past shows</Link>.
         </>
       }
@@ -139,6 +143,61 @@ export function PastShowsRouteContent() {
     <>
       <PastShowsHead page={page} pageCount={pastShowsPageCount(total)} />
       <PastShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
+    </>
+  )
+}
+
+/** Each listed show as a MusicEvent, as its own page describes it, with the site's picture. */
+function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
+  const settings = useSiteSettings()
+  const imageUrl = useImageUrl()
+  const absolute = useAbsoluteUrl()
+  const bandName = settings?.bandName || null
+  const picture = settings?.ogImage?.asset ? settings.ogImage : settings?.bandPhoto
+  const images = showImages(picture, imageUrl, absolute)
+  if (shows.length === 0) return null
+  return (
+    <JsonLdScript
+      data={shows.map((show) =>
+        buildShowJsonLd(show, {
+          bandName,
+          homeUrl: absolute('/'),
+          pageUrl: absolute(showPath(show.slug)),
+          images,
+          description: describe(show, bandName),
+        }),
+      )}
+    />
+  )
+}
+
+function UpcomingShowsHead({ page, pageCount, shows }: { page: number; pageCount: number; shows: Show[] }) {
+  const bandName = useSiteSettings()?.bandName || null
+  const heading = page > 1 ? `Upcoming shows, page ${page} of ${pageCount}` : 'Upcoming shows'
+  return (
+    <>
+      <PageSeo
+        title={[heading, bandName].filter(Boolean).join(' · ')}
+        description={`Where to see ${bandName ?? 'the band'} live: every upcoming show, with tickets.`}
+        path={upcomingShowsPagePath(page)}
+      />
+      <CalendarFeedLink />
+      <UpcomingShowsJsonLd shows={shows} />
+    </>
+  )
+}
+
+/** /shows: a malformed page number or a page past the last renders the 404 page (the loader set 404). */
+export function UpcomingShowsRouteContent() {
+  const [searchParams] = useSearchParams()
+  const page = parseNewsPage(searchParams.get('page'))
+  const absolute = useAbsoluteUrl()
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1))
+  if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
+  return (
+    <>
+      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} />
+      <UpcomingShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
     </>
   )
 }

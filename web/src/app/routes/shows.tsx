@@ -9,6 +9,9 @@ import '../../components/ui/play-triangle.css'
 const ShowRouteContent = lazy(() =>
   import('./show-pages').then((module) => ({ default: module.ShowRouteContent })),
 )
+const UpcomingShowsRouteContent = lazy(() =>
+  import('./show-pages').then((module) => ({ default: module.UpcomingShowsRouteContent })),
+)
 const PastShowsRouteContent = lazy(() =>
   import('./show-pages').then((module) => ({ default: module.PastShowsRouteContent })),
 )
@@ -27,6 +30,15 @@ export function PastShowsRoute() {
   return (
     <Suspense fallback={<RouteFallback text="Loading shows..." />}>
       <PastShowsRouteContent />
+    </Suspense>
+  )
+}
+
+/** /shows and /shows?page=n. */
+export function UpcomingShowsRoute() {
+  return (
+    <Suspense fallback={<RouteFallback text="Loading shows..." />}>
+      <UpcomingShowsRouteContent />
     </Suspense>
   )
 }

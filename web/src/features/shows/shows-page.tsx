@@ -14,7 +14,13 @@ import { ShowMedia } from './components/show-media'
 import { pastShowsPage } from './utils/past-shows'
 import { showName } from './utils/show-json-ld'
 import { Pager } from '../../components/ui/pager'
-import { pastShowsPageCount, pastShowsPagePath, showCalendarPath, showPath } from './utils/show-paths'
+import {
+  pastShowsPageCount,
+  pastShowsPagePath,
+  showCalendarPath,
+  showPath,
+  UPCOMING_SHOWS_PATH,
+} from './utils/show-paths'
 import { isPastShow, showTicketLink, showTitle, toShow, type Show } from './utils/show-rules'
 
 function Setlist({ setlist, headingId }: { setlist: string[]; headingId: string }) {
@@ -44,7 +50,7 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
     <main id="main" className="show" tabIndex={-1}>
       <article className="show__article">
         <p className="show__back">
-          <Link to="/#events">← All shows</Link>
+          <Link to={UPCOMING_SHOWS_PATH}>← All shows</Link>
           {' · '}
           <Link to="/shows/past">Past shows</Link>
         </p>
@@ -117,7 +123,7 @@ export function PastShowsPage({ page, feedUrl }: { page: number; feedUrl: string
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
         <p className="show__back">
-          <Link to="/#events">← Upcoming shows</Link>
+          <Link to={UPCOMING_SHOWS_PATH}>← Upcoming shows</Link>
         </p>
         <h1>Past shows</h1>
       </header>

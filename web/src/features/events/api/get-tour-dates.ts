@@ -7,12 +7,18 @@ import { recordingSyncTags } from '../../../lib/sync-tags'
 import { tourDatesQueryConfig } from '../../../lib/query-client'
 import { useNow } from '../../../lib/now'
 import { recentDays } from '../../../lib/recent-days'
-import { HOME_PAST_SHOWS } from '../utils/event-rules'
+import { HOME_PAST_SHOWS, HOME_UPCOMING_SHOWS } from '../utils/event-rules'
 
-/** The upcoming shows and the latest past ones, never the whole history (docs/fan-site-rules.md §10). */
+/**
+ * The next upcoming shows, how many there are, and the latest past ones: never the whole tour nor the whole
+ * history (docs/fan-site-rules.md §10, ADR 172).
+ */
 export function getTourDates(client: ContentClient, now: Date): Promise<TourDatesQueryResult> {
-  const { recentFrom } = recentDays(now)
-  return client.fetch<TourDatesQueryResult>(tourDatesQuery, { recentFrom, pastCount: HOME_PAST_SHOWS })
+  return client.fetch<TourDatesQueryResult>(tourDatesQuery, {
+    ...recentDays(now),
+    upcomingCount: HOME_UPCOMING_SHOWS,
+    pastCount: HOME_PAST_SHOWS,
+  })
 }
 
 /** Tour dates use the alternate configuration (§9): stale after 2 min, polled every 5 (docs/fan-site-rules.md §10). */

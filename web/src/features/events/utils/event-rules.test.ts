@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isPastEvent, listEvents, type TourEvent } from './event-rules'
+import {
+  HOME_PAST_SHOWS,
+  HOME_UPCOMING_SHOWS,
+  homeTour,
+  isPastEvent,
+  listEvents,
+  type TourEvent,
+} from './event-rules'
 
 const LA = 'America/Los_Angeles'
 
@@ -100,5 +107,33 @@ describe('ticket links from the CMS', () => {
       null,
       null,
     ])
+  })
+})
+
+describe('homeTour', () => {
+  const now = new Date('2025-10-01T12:00:00-07:00')
+  const day = (n: number) => new Date(now.getTime() + n * 24 * 60 * 60 * 1000).toISOString()
+
+  it("keeps the seed's list whole and counts its upcoming shows", () => {
+    const tour = homeTour({ recent: [], later: seed.slice(0, 2), laterCount: 3, past: [seed[2]!] }, now)
+    expect(tour.events.map((event) => event.venue)).toEqual(['land-sky', 'arlington', 'el-roblar'])
+    expect(tour.upcomingTotal).toBe(3)
+  })
+
+  it('lists the soonest upcoming shows and the latest past ones, and counts those it does not read', () => {
+    // Tonight in Los Angeles (still upcoming) and last night (past): the last days, sorted out per zone.
+    const recent = [show('last-night', day(-1), 'onSale'), show('tonight', day(0.1), 'onSale')]
+    const later = Array.from({ length: HOME_UPCOMING_SHOWS }, (_, i) =>
+      show(`next-${i}`, day(3 + i), 'onSale'),
+    )
+    const past = Array.from({ length: HOME_PAST_SHOWS }, (_, i) => show(`past-${i}`, day(-10 - i), 'soldOut'))
+    const tour = homeTour({ recent, later, laterCount: 40, past }, now)
+    expect(tour.events.map((event) => event.venue)).toEqual([
+      'tonight',
+      ...later.slice(0, HOME_UPCOMING_SHOWS - 1).map((event) => event._id),
+      'last-night',
+      ...past.slice(0, HOME_PAST_SHOWS - 1).map((event) => event._id),
+    ])
+    expect(tour.upcomingTotal).toBe(41)
   })
 })

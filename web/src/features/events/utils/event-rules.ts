@@ -87,16 +87,43 @@ export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
 }
 
 /**
+ * How many upcoming shows the home page lists, soonest first; /shows has them all (ADR 172). More than the
+ * seed's, so the seed's list is unchanged (docs/fan-site-rules.md §2).
+ */
+export const HOME_UPCOMING_SHOWS = 10
+
+/**
  * How many past shows the home page lists after the upcoming ones; the rest are in the archive (/shows/past).
  * More than the seed's four, so the seed's list is unchanged (docs/fan-site-rules.md §2).
  */
 export const HOME_PAST_SHOWS = 6
 
-/** The home page's list: every upcoming show, then the `HOME_PAST_SHOWS` latest past ones. */
-export function homeTourList(dates: TourDatesQueryResult, now: Date): ListedEvent[] {
-  const listed = listEvents([...dates.recent, ...dates.past], now)
-  const firstPast = listed.findIndex((event) => event.isPast)
-  return firstPast === -1 ? listed : listed.slice(0, firstPast + HOME_PAST_SHOWS)
+/** The home page's tour as read: the shows of the last days, the next ones and how many follow, the latest past. */
+export type TourDates = {
+  recent: TourEvent[]
+  later: TourEvent[]
+  laterCount: number
+  past: TourEvent[]
+}
+
+/**
+ * The home page's list: the `HOME_UPCOMING_SHOWS` soonest upcoming shows, then the `HOME_PAST_SHOWS` latest past
+ * ones; `upcomingTotal` is how many shows are upcoming in all (what /shows lists).
+ */
+export function homeTour(dates: TourDates, now: Date): { events: ListedEvent[]; upcomingTotal: number } {
+  const listed = listEvents([...dates.recent, ...dates.later, ...dates.past], now)
+  const upcoming = listed.filter((event) => !event.isPast)
+  const past = listed.filter((event) => event.isPast)
+  return {
+    events: [...upcoming.slice(0, HOME_UPCOMING_SHOWS), ...past.slice(0, HOME_PAST_SHOWS)],
+    // Every later show is upcoming in every zone (it starts after the last days): those read, and those not.
+    upcomingTotal: upcoming.length + dates.laterCount - dates.later.length,
+  }
+}
+
+/** The home page's list alone (its structured data covers what it lists, docs/fan-site-rules.md §10). */
+export function homeTourList(dates: TourDates, now: Date): ListedEvent[] {
+  return homeTour(dates, now).events
 }
 
 /** "Somis, CA". */

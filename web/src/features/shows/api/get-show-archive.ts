@@ -8,6 +8,7 @@ import { recentDays } from '../../../lib/recent-days'
 import { recordingSyncTags } from '../../../lib/sync-tags'
 import { PAST_SHOWS_PAGE_SIZE } from '../utils/show-paths'
 import type { ShowArchivePage } from '../utils/past-shows'
+import { pageAfterRecent } from '../utils/paged-after-recent'
 import { isPastShow, toShow } from '../utils/show-rules'
 
 /**
@@ -29,20 +30,18 @@ export async function getShowArchivePage(
     const show = toShow(record)
     return show !== null && isPastShow(show, now)
   })
-  const start = (page - 1) * PAST_SHOWS_PAGE_SIZE
-  const end = start + PAST_SHOWS_PAGE_SIZE
-  const fromRecent = recentPast.slice(start, end)
-  const olderStart = Math.max(0, start - recentPast.length)
-  const olderEnd = Math.min(olderCount, end - recentPast.length)
-  const older =
-    olderEnd > olderStart
-      ? await client.fetch<ShowArchivePageQueryResult>(showArchivePageQuery, {
-          recentFrom: days.recentFrom,
-          start: olderStart,
-          end: olderEnd,
-        })
-      : []
-  return { records: [...fromRecent, ...older], total: recentPast.length + olderCount }
+  return pageAfterRecent({
+    recent: recentPast,
+    restCount: olderCount,
+    page,
+    pageSize: PAST_SHOWS_PAGE_SIZE,
+    readRest: (start, end) =>
+      client.fetch<ShowArchivePageQueryResult>(showArchivePageQuery, {
+        recentFrom: days.recentFrom,
+        start,
+        end,
+      }),
+  })
 }
 
 export function showArchiveQueryOptions(client: ContentClient, page: number, now: Date) {

@@ -2,7 +2,7 @@ import { showCountQuery, showSlugsQuery } from '../../../content/queries'
 import type { ShowCountQueryResult, ShowSlugsQueryResult } from '../../../content/sanity.types'
 import type { ContentClient } from '../../../lib/content-client'
 import { pageNumbers } from '../../../lib/page-numbers'
-import { pastShowsPageCount } from '../utils/show-paths'
+import { pastShowsPageCount, upcomingShowsPageCount } from '../utils/show-paths'
 
 /** The slugs `/shows/<slug>` may name; any other is the route's shared 404 (ADR 090). */
 export async function showSlugs(client: ContentClient): Promise<string[]> {
@@ -16,4 +16,9 @@ export async function showSlugs(client: ContentClient): Promise<string[]> {
  */
 export async function pastShowPageNumbers(client: ContentClient): Promise<string[]> {
   return pageNumbers(pastShowsPageCount(await client.fetch<ShowCountQueryResult>(showCountQuery)))
+}
+
+/** The `?page=` values of /shows that may have shows: as many pages as all shows would fill, as for the archive. */
+export async function upcomingShowPageNumbers(client: ContentClient): Promise<string[]> {
+  return pageNumbers(upcomingShowsPageCount(await client.fetch<ShowCountQueryResult>(showCountQuery)))
 }
