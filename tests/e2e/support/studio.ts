@@ -57,11 +57,15 @@ export async function signIn(page: Page, path = '/admin'): Promise<string[]> {
  * skipped (studio.spec.ts and caddy-front.spec.ts sign in through them). Returns the console errors logged
  * from that load on: signed in, the Studio must log none.
  */
-export async function openStudio(page: Page, path = '/admin'): Promise<string[]> {
+export async function openStudio(
+  page: Page,
+  path = '/admin',
+  account: { email: string; password: string } = ADMIN,
+): Promise<string[]> {
   // Plain HTTP answers /admin with a redirect to the Studio's HTTPS origin; that origin signs the session in.
   const first = await page.request.get(path, { maxRedirects: 0 })
   const studioUrl = new URL(first.headers()['location'] ?? first.url(), first.url())
-  const sid = await passwordSessionId(page.request, studioUrl.origin)
+  const sid = await passwordSessionId(page.request, studioUrl.origin, account)
   const errors = consoleErrorsFromNow(page)
   await page.goto(`${studioUrl.href.replace(/#.*$/, '')}#sid=${sid}`)
   await expect(page.getByRole('link', { name: 'Events' })).toBeVisible({ timeout: 30_000 })
