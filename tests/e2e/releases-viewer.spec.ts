@@ -75,7 +75,8 @@ test('a viewer sees a release and its documents without the actions that create,
   await Promise.all([publishing, scheduling])
   await notOffered(page.getByTestId('schedule-button'))
   await notOffered(page.getByRole('button', { name: 'Run release' }))
-  await notOffered(page.getByRole('button', { name: 'Add document' }))
+  // And the Studio says why, from the refused dry runs.
+  await expect(page.getByText('You may not publish nor schedule this release.')).toBeVisible()
 
   // The browser logs each refused dry run as a failed request (as with Sanity's API); nothing else.
   const refusedDryRun = (error: string) => /status of 403/.test(error) && error.includes('/data/actions/')
