@@ -116,6 +116,14 @@ describe('releases through @sanity/client', () => {
       'versions.rTour.show-b',
     ])
     expect((await admin.getDocument('promo'))?.title).toBe('Tour on sale')
+    // The Studio shows a published release's documents from their last revision in history.
+    const history = await admin.request<{ documents: { _id: string; venue?: string }[] }>({
+      url: '/data/history/production/documents/versions.rTour.show-a,versions.rTour.show-b?lastRevision=true',
+    })
+    expect(history.documents.map(({ _id, venue }) => ({ _id, venue }))).toEqual([
+      { _id: 'versions.rTour.show-a', venue: 'Paradiso' },
+      { _id: 'versions.rTour.show-b', venue: 'Vega' },
+    ])
     // A published release can be deleted; its document goes.
     await admin.releases.delete({ releaseId: 'rTour' })
     expect(await admin.releases.get({ releaseId: 'rTour' })).toBeUndefined()
