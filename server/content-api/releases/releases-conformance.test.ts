@@ -1,6 +1,6 @@
 import type { SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CommittedTransaction } from '../engine'
+import { liveEventsOf, type CommittedTransaction, type LiveEvent } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 let t: TestContentServer
@@ -97,9 +97,15 @@ describe('releases through @sanity/client', () => {
 
     const commits: CommittedTransaction[] = []
     const stop = t.store.onCommit((tx) => commits.push(tx))
+    // What the page cache and the feeds follow (page-cache/content-changes.ts): one event for the whole release.
+    const liveEvents: LiveEvent[] = []
+    const stopLive = liveEventsOf(t.store).subscribe((_dataset, event) => liveEvents.push(event))
     const { transactionId } = await admin.releases.publish({ releaseId: 'rTour' })
     stop()
+    stopLive()
     expect(commits.map((tx) => tx.id)).toEqual([transactionId])
+    expect(liveEvents).toHaveLength(1)
+    expect(liveEvents[0]!.published.length).toBeGreaterThan(0)
     const published = await admin.fetch(
       '*[_id in ["show-a", "show-b", "promo", "old-show"]] | order(_id) {_id, _rev}',
     )
