@@ -259,6 +259,17 @@ describe('releases through @sanity/client', () => {
     expect((await admin.releases.get({ releaseId: 'rEdit' }))?.state).toBe('active')
   })
 
+  it("answers the Studio's release overview query (documents per release)", async () => {
+    await releaseWith('rOverview', { 'ov-1': { venue: 'A' }, 'ov-2': { venue: 'B' } })
+    // The query the Studio's release store sends for each listed release, run raw as its client is.
+    const overview = await raw.fetch(
+      `{"release_rOverview": *[sanity::partOfRelease("rOverview")]{_updatedAt, "docId": string::split(_id, ".")[2]} | order(_updatedAt desc),}
+       {"_.releases.rOverview": {"updatedAt": release_rOverview[0]._updatedAt, "documentIds": release_rOverview[].docId},}`,
+    )
+    expect(overview['_.releases.rOverview'].documentIds.sort()).toEqual(['ov-1', 'ov-2'])
+    expect(Date.parse(overview['_.releases.rOverview'].updatedAt)).not.toBeNaN()
+  })
+
   it('marks a version to unpublish, and takes the mark back as the Studio does', async () => {
     await admin.createOrReplace({ _id: 'gone-soon', _type: 'event', venue: 'Closing' })
     await admin.releases.create({ releaseId: 'rUnpub' })
