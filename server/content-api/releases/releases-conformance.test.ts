@@ -270,6 +270,35 @@ describe('releases through @sanity/client', () => {
     expect(Date.parse(overview['_.releases.rOverview'].updatedAt)).not.toBeNaN()
   })
 
+  it("tells the Studio's release listener about a version joining the release", async () => {
+    await admin.releases.create({ releaseId: 'rHeard' })
+    const heard = new Promise<string>((resolve, reject) => {
+      const subscription = admin
+        .listen('*[sanity::partOfRelease("rHeard")]', {}, {
+          includeResult: true,
+          includeAllVersions: true,
+          visibility: 'query',
+          events: ['welcome', 'mutation'],
+        } as never)
+        .subscribe({
+          next: (event: { type: string; documentId?: string }) => {
+            if (event.type === 'welcome')
+              void admin.createVersion({
+                document: { _id: 'versions.rHeard.heard-show', _type: 'event' },
+                publishedId: 'heard-show',
+                releaseId: 'rHeard',
+              })
+            if (event.type === 'mutation') {
+              subscription.unsubscribe()
+              resolve(event.documentId!)
+            }
+          },
+          error: reject,
+        })
+    })
+    expect(await heard).toBe('versions.rHeard.heard-show')
+  })
+
   it('marks a version to unpublish, and takes the mark back as the Studio does', async () => {
     await admin.createOrReplace({ _id: 'gone-soon', _type: 'event', venue: 'Closing' })
     await admin.releases.create({ releaseId: 'rUnpub' })
