@@ -1,6 +1,6 @@
 import type { SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CommittedTransaction } from '../engine'
+import { liveEventsOf, type CommittedTransaction, type LiveEvent } from '../engine'
 import { startTestContentServer, type TestContentServer } from '../testing/test-server'
 
 let t: TestContentServer
@@ -11,6 +11,8 @@ beforeAll(async () => {
   t = await startTestContentServer()
   admin = t.client('admin')
   raw = t.client('admin', { perspective: 'raw' })
+  // The query workers start with the first query; not inside the first test's time.
+  await raw.fetch('count(*)')
 })
 afterAll(() => t.close())
 
@@ -97,9 +99,15 @@ describe('releases through @sanity/client', () => {
 
     const commits: CommittedTransaction[] = []
     const stop = t.store.onCommit((tx) => commits.push(tx))
+    // What the page cache and the feeds follow (page-cache/content-changes.ts): one event for the whole release.
+    const liveEvents: LiveEvent[] = []
+    const stopLive = liveEventsOf(t.store).subscribe((_dataset, event) => liveEvents.push(event))
     const { transactionId } = await admin.releases.publish({ releaseId: 'rTour' })
     stop()
+    stopLive()
     expect(commits.map((tx) => tx.id)).toEqual([transactionId])
+    expect(liveEvents).toHaveLength(1)
+    expect(liveEvents[0]!.published.length).toBeGreaterThan(0)
     const published = await admin.fetch(
       '*[_id in ["show-a", "show-b", "promo", "old-show"]] | order(_id) {_id, _rev}',
     )
@@ -116,6 +124,14 @@ describe('releases through @sanity/client', () => {
       'versions.rTour.show-b',
     ])
     expect((await admin.getDocument('promo'))?.title).toBe('Tour on sale')
+    // The Studio shows a published release's documents from their last revision in history.
+    const history = await admin.request<{ documents: { _id: string; venue?: string }[] }>({
+      url: '/data/history/production/documents/versions.rTour.show-a,versions.rTour.show-b?lastRevision=true',
+    })
+    expect(history.documents.map(({ _id, venue }) => ({ _id, venue }))).toEqual([
+      { _id: 'versions.rTour.show-a', venue: 'Paradiso' },
+      { _id: 'versions.rTour.show-b', venue: 'Vega' },
+    ])
     // A published release can be deleted; its document goes.
     await admin.releases.delete({ releaseId: 'rTour' })
     expect(await admin.releases.get({ releaseId: 'rTour' })).toBeUndefined()
@@ -241,6 +257,69 @@ describe('releases through @sanity/client', () => {
     const mutated = await failure(admin.patch('_.releases.rEdit').set({ state: 'published' }).commit())
     expect(mutated.statusCode).toBe(400)
     expect((await admin.releases.get({ releaseId: 'rEdit' }))?.state).toBe('active')
+  })
+
+  it("answers the Studio's release overview query (documents per release)", async () => {
+    await releaseWith('rOverview', { 'ov-1': { venue: 'A' }, 'ov-2': { venue: 'B' } })
+    // The query the Studio's release store sends for each listed release, run raw as its client is.
+    const overview = await raw.fetch(
+      `{"release_rOverview": *[sanity::partOfRelease("rOverview")]{_updatedAt, "docId": string::split(_id, ".")[2]} | order(_updatedAt desc),}
+       {"_.releases.rOverview": {"updatedAt": release_rOverview[0]._updatedAt, "documentIds": release_rOverview[].docId},}`,
+    )
+    expect(overview['_.releases.rOverview'].documentIds.sort()).toEqual(['ov-1', 'ov-2'])
+    expect(Date.parse(overview['_.releases.rOverview'].updatedAt)).not.toBeNaN()
+  })
+
+  it("tells the Studio's release listener about a version joining the release", async () => {
+    await admin.releases.create({ releaseId: 'rHeard' })
+    const heard = new Promise<string>((resolve, reject) => {
+      const subscription = admin
+        .listen('*[sanity::partOfRelease("rHeard")]', {}, {
+          includeResult: true,
+          includeAllVersions: true,
+          visibility: 'query',
+          events: ['welcome', 'mutation'],
+        } as never)
+        .subscribe({
+          next: (event: { type: string; documentId?: string }) => {
+            if (event.type === 'welcome')
+              void admin.createVersion({
+                document: { _id: 'versions.rHeard.heard-show', _type: 'event' },
+                publishedId: 'heard-show',
+                releaseId: 'rHeard',
+              })
+            if (event.type === 'mutation') {
+              subscription.unsubscribe()
+              resolve(event.documentId!)
+            }
+          },
+          error: reject,
+        })
+    })
+    expect(await heard).toBe('versions.rHeard.heard-show')
+  })
+
+  it('marks a version to unpublish, and takes the mark back as the Studio does', async () => {
+    await admin.createOrReplace({ _id: 'gone-soon', _type: 'event', venue: 'Closing' })
+    await admin.releases.create({ releaseId: 'rUnpub' })
+    await admin.unpublishVersion({ releaseId: 'rUnpub', publishedId: 'gone-soon' })
+    const marked = await admin.getDocument('versions.rUnpub.gone-soon')
+    expect(marked).toMatchObject({ venue: 'Closing', _system: { delete: true } })
+    expect(await admin.fetch('*[_id == "gone-soon"]', {}, { perspective: ['rUnpub'] })).toEqual([])
+    // The Studio's "revert unpublish": an edit action on the version that unsets the mark.
+    await admin.action({
+      actionType: 'sanity.action.document.edit',
+      draftId: 'versions.rUnpub.gone-soon',
+      publishedId: 'gone-soon',
+      patch: { unset: ['_system.delete'] },
+    })
+    expect(await admin.fetch('*[_id == "gone-soon"].venue', {}, { perspective: ['rUnpub'] })).toEqual([
+      'Closing',
+    ])
+    const notPublished = await failure(
+      admin.unpublishVersion({ releaseId: 'rUnpub', publishedId: 'never-was' }),
+    )
+    expect(notPublished.statusCode).toBe(409)
   })
 
   it('schedules a single document as a scheduled draft (cardinality one)', async () => {

@@ -1,3 +1,4 @@
+import { mutationError } from '../errors'
 import { getPublishedId, getVersionName, isVersionId } from '../ids'
 import { publishReleaseIn } from '../releases/publish-release'
 import {
@@ -172,12 +173,11 @@ export function unpublishVersion(
   const { versionId, publishedId } = action
   const release = getVersionName(versionId)
   if (!isVersionId(versionId) || !release || getPublishedId(versionId) !== publishedId)
-    throw releaseError(
+    throw mutationError(
       400,
-      'invalidDocumentId',
       `"${versionId}" is not a release version of "${publishedId}"`,
-      release ?? versionId,
-      index,
+      { type: 'invalidDocumentId', id: versionId, index },
+      'actionError',
     )
   if (ws.get(versionId)) {
     ws.apply(versionId, { patch: { id: versionId, setIfMissing: { _system: {} } } })
@@ -186,12 +186,11 @@ export function unpublishVersion(
   }
   const published = ws.get(publishedId)
   if (!published)
-    throw releaseError(
+    throw mutationError(
       409,
-      'documentNotFoundError',
       `Cannot unpublish "${publishedId}": it is not published`,
-      release,
-      index,
+      { type: 'documentNotFoundError', id: publishedId, index },
+      'actionError',
     )
   ws.apply(versionId, { create: { ...contentOf(published), _id: versionId, _system: { delete: true } } })
 }
