@@ -112,6 +112,7 @@ describe('Studio stubs', () => {
     // Journeys (trial, upsells, announcements): no data; the Studio shows no dialog and does not retry.
     expect(await c.request({ url: '/journey/trial', query: { studioVersion: '5.27.0' } })).toBeNull()
     expect(await c.request({ url: '/journey/asset-limit' })).toBeNull()
+    expect(await c.request({ url: '/subscriptions/project/local' })).toBeNull()
     expect(await c.request({ url: '/help', query: { m: 'sanity@5.27.0' } })).toEqual({})
     expect(
       await c.request({

@@ -131,6 +131,9 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
   // Sanity's cloud-only services, answered with what the Studio reads as "nothing here", so it neither logs a
   // failed request nor retries (ADR 102). Upsell and trial journeys: no data, no dialog.
   router.get(/^\/journey(\/.*)?$/, (_req, res) => res.json(null))
+  // The plan's subscriptions (the Releases tool reads an archive retention from them): none, so it names no
+  // removal date for archived releases.
+  router.get('/subscriptions/project/:projectId', knownProject, (_req, res) => res.json(null))
   router.post(/^\/journey(\/.*)?$/, (_req, res) => res.status(204).end())
   // The help menu's resource list: none, so it shows its built-in links.
   router.get('/help', (_req, res) => res.json({}))
