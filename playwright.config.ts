@@ -32,7 +32,10 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
   },
   projects: [
-    { name: 'site', testIgnore: /(studio-news|studio-shows|live-updates|presentation|visual)\.spec\.ts$/ },
+    {
+      name: 'site',
+      testIgnore: /(studio-news|studio-shows|live-updates|presentation|releases|visual)\.spec\.ts$/,
+    },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
       name: 'visual',
@@ -43,7 +46,7 @@ export default defineConfig({
     // site project reads as seeded: they run once every site test has finished.
     {
       name: 'after-site',
-      testMatch: /(studio-(news|shows)|live-updates|presentation)\.spec\.ts$/,
+      testMatch: /(studio-(news|shows)|live-updates|presentation|releases)\.spec\.ts$/,
       dependencies: ['site'],
     },
   ],

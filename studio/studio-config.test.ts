@@ -34,7 +34,7 @@ describe('createStudioConfig', () => {
       'Los Renombrados',
     )
   })
-  it('local: talks to <origin>/content without a project hostname and switches off unserved features', () => {
+  it('local: talks to <origin>/content without a project hostname, with releases and scheduled drafts, and switches off unserved features', () => {
     const config = createStudioConfig({
       backend: 'local',
       dataset: 'production',
@@ -46,9 +46,9 @@ describe('createStudioConfig', () => {
       dataset: 'production',
       apiHost: 'https://localhost:3443/content',
       auth: { loginMethod: 'token' },
-      releases: { enabled: false },
+      releases: { enabled: true },
       scheduledPublishing: { enabled: false },
-      scheduledDrafts: { enabled: false },
+      scheduledDrafts: { enabled: true },
       tasks: { enabled: false },
       announcements: { enabled: false },
       document: { comments: { enabled: false } },

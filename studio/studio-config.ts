@@ -56,11 +56,16 @@ export function createStudioConfig(settings: StudioSettings, { title }: { title?
     unstable_clientFactory: (options) => createClient({ ...options, useProjectHostname: false }),
     // Tokens in localStorage from our login page's #sid hand-back; no third-party cookies involved.
     auth: { loginMethod: 'token' },
+    // Content Releases and Scheduled Drafts (issue 38): the content API serves the release actions, the
+    // release documents and their schedules, and says so in its feature list (studio-stubs.ts), which also
+    // brings the perspective menu. The Studio shows and picks times in the zone of the browser, or the one the
+    // manager chose in its time-zone menu (kept in the user's key-value store); they are stored as UTC.
+    releases: { enabled: true },
+    scheduledDrafts: { enabled: true },
     // Features whose endpoints the content API does not serve (ADR 051): switched off rather
-    // than left to fail in the console.
-    releases: { enabled: false },
+    // than left to fail in the console. Scheduled Publishing is the older per-document scheduler that
+    // Scheduled Drafts replaces.
     scheduledPublishing: { enabled: false },
-    scheduledDrafts: { enabled: false },
     tasks: { enabled: false },
     announcements: { enabled: false },
     mediaLibrary: { enabled: false },

@@ -27,6 +27,8 @@ const SHOW_PAGE = '/shows/2025-11-08-irvine-bowl-laguna-beach'
 const POST = 'news-anniversary-tour'
 const DRAFT_VENUE = 'Draft Venue Zq7'
 const DRAFT_TITLE = 'Draft Title Zq7'
+const RELEASE = 'rSpringTour'
+const RELEASE_VENUE = 'Release Venue Zq7'
 const SECRET = 'a-valid-secret-from-the-studio'
 const OLD_SECRET = 'a-secret-from-two-hours-ago'
 const HOUR_MS = 60 * 60 * 1000
@@ -66,6 +68,10 @@ describe('draft isolation', { timeout: 120_000 }, () => {
         createOrReplace: { ...post, _id: `drafts.${POST}`, title: DRAFT_TITLE } as never,
       })
       ws.apply(`drafts.new-secret`, { createOrReplace: secretDoc('new-secret', SECRET) as never })
+      // The show as a release will publish it, over its draft (issue 38).
+      ws.apply(`versions.${RELEASE}.${SHOW}`, {
+        createOrReplace: { ...show, _id: `versions.${RELEASE}.${SHOW}`, venue: RELEASE_VENUE } as never,
+      })
     })
     const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' })
     contentApi = await createEmbeddedContentApi({ env, store, logger: createLogger(env) })
@@ -124,7 +130,9 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     expect(answer.status).toBe(307)
     // The tool's perspective stays in the address, as Sanity's validatePreviewUrl leaves it.
     expect(answer.headers.get('location')).toBe(
-      perspective ? `${SHOW_PAGE}?sanity-preview-perspective=${perspective}` : SHOW_PAGE,
+      perspective
+        ? `${SHOW_PAGE}?${new URLSearchParams({ 'sanity-preview-perspective': perspective })}`
+        : SHOW_PAGE,
     )
     const cookie = answer.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(new RegExp(`^${DRAFT_COOKIE}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict;`))
@@ -259,11 +267,9 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     const other = await draftCookie('published')
     expect(await draftPage(other)).not.toContain(DRAFT_VENUE)
 
-    // Back to published; a release stack shows as drafts; not JSON is refused.
+    // Back to published; not JSON is refused.
     expect((await put('published', { cookie })).status).toBe(200)
     expect(await draftPage(cookie)).not.toContain(DRAFT_VENUE)
-    expect((await put(['rSpring', 'drafts'], { cookie })).status).toBe(200)
-    expect(await draftPage(cookie)).toContain(DRAFT_VENUE)
     const form = await fetch(`${url}/api/preview/perspective`, {
       method: 'PUT',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
@@ -275,6 +281,57 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     const visitor = await fetch(`${url}${SHOW_PAGE}`)
     expect(visitor.headers.get('cache-control')).toMatch(/^public/)
     expect(await visitor.text()).not.toContain('previewPerspective')
+  })
+
+  it('previews a release stacked on the drafts, privately, and shows no version to anyone else', async () => {
+    const query = () =>
+      `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
+        query: showPageQuery,
+        $slug: JSON.stringify(SHOW_PAGE.split('/').at(-1)),
+      })}`
+    // Opened from the tool with a release selected (its preview URL names the stack as a comma list).
+    const cookie = await draftCookie(`${RELEASE},drafts`)
+    const page = await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    const html = await page.text()
+    expect(html).toContain(RELEASE_VENUE)
+    expect(html).toContain(`"previewPerspective":["${RELEASE}","drafts"]`)
+    const read = (await (await fetch(query(), { headers: { cookie } })).json()) as {
+      result: { venue: string }
+    }
+    expect(read.result.venue).toMatch(new RegExp(`^${RELEASE_VENUE}`))
+
+    // The tool's switch back to drafts, then to the release again, as the overlay reports it.
+    const put = (perspective: unknown) =>
+      fetch(`${url}/api/preview/perspective`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ perspective }),
+      })
+    expect(await (await put('drafts')).json()).toEqual({ perspective: 'drafts' })
+    expect(await (await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })).text()).not.toContain(
+      RELEASE_VENUE,
+    )
+    expect(await (await put([RELEASE, 'drafts'])).json()).toEqual({ perspective: [RELEASE, 'drafts'] })
+    expect(await (await fetch(`${url}${SHOW_PAGE}`, { headers: { cookie } })).text()).toContain(RELEASE_VENUE)
+
+    // Nobody else sees the release: the public page, and an anonymous query naming it as its perspective.
+    const visitor = await fetch(`${url}${SHOW_PAGE}`)
+    expect(visitor.headers.get('cache-control')).toMatch(/^public/)
+    expect(await visitor.text()).not.toContain(RELEASE_VENUE)
+    for (const perspective of [RELEASE, `${RELEASE},drafts`, 'raw']) {
+      const anonymous = await fetch(
+        `${url}/content/v2025-02-19/data/query/production?${new URLSearchParams({
+          query: '*[_id match $id || venue == $venue]{_id, venue}',
+          $id: JSON.stringify(`versions.${RELEASE}.*`),
+          $venue: JSON.stringify(RELEASE_VENUE),
+          perspective,
+        })}`,
+      )
+      const body = await anonymous.text()
+      expect(body, perspective).not.toContain(RELEASE_VENUE)
+      expect(body, perspective).not.toContain(`versions.${RELEASE}`)
+    }
   })
 
   it('ends the session on disable', async () => {

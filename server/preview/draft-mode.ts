@@ -16,7 +16,8 @@ export type DraftMode = {
    */
   isDraftRequest: (req: Request) => boolean
   /**
-   * How a draft page's loaders read: drafts (or published, as the session's perspective says), with stega;
+   * How a draft page's loaders read: drafts (or published, or a release over the drafts, as the session's
+   * perspective says), with stega;
    * undefined when no token is configured.
    */
   contentClientFor: (req: Request) => ContentClient | undefined

@@ -3,7 +3,7 @@ import { stegaClean, stegaEncodeSourceMap, type ContentSourceMap } from '@sanity
 import { describe, expect, it } from 'vitest'
 import { contentConfigFor } from '../../web/src/config/public-config'
 import { stegaCleanJson, stegaCleanText } from '../../web/src/lib/preview/stega-clean'
-import { draftClientConfig, STUDIO_URL } from './draft-reads'
+import { draftClientConfig, draftClientsFor, STUDIO_URL } from './draft-reads'
 import { sitePathOr } from './preview-router'
 
 const LOOPBACK = 'http://127.0.0.1:3000/content'
@@ -39,6 +39,26 @@ describe('draft reads: one code path for both backends', () => {
       'https://abc123.api.sanity.io/v2025-02-19/data/live/events/staging',
     )
     expect(client.config()).toMatchObject({ perspective: 'drafts', useCdn: false, token: 'sk_viewer' })
+  })
+})
+
+describe('draft clients per perspective', () => {
+  const clientsFor = draftClientsFor({ content: contentConfigFor({ dataset: 'production' }), token: 'lft_x' })
+
+  it('reads a release stack as the Studio stacks it, and drafts or published as switched', () => {
+    expect(clientsFor(LOOPBACK).config().perspective).toBe('drafts')
+    expect(clientsFor(LOOPBACK, 'published').config().perspective).toBe('published')
+    const release = clientsFor(LOOPBACK, ['rTour', 'drafts'])
+    expect(release.config().perspective).toEqual(['rTour', 'drafts'])
+    expect(clientsFor(LOOPBACK, ['rTour', 'drafts'])).toBe(release)
+    expect(release.config()).toMatchObject({ useCdn: false, token: 'lft_x', stega: { enabled: true } })
+  })
+
+  it('keeps a bounded number of clients however many releases a session names', () => {
+    const first = clientsFor(LOOPBACK, ['r0', 'drafts'])
+    for (let index = 1; index <= 40; index++) clientsFor(LOOPBACK, [`r${index}`, 'drafts'])
+    expect(clientsFor(LOOPBACK, ['r0', 'drafts'])).not.toBe(first)
+    expect(clientsFor(LOOPBACK).config().perspective).toBe('drafts')
   })
 })
 

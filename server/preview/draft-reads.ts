@@ -2,7 +2,10 @@ import { createClient, type ClientConfig, type SanityClient } from '@sanity/clie
 import type { FilterDefault } from '@sanity/client/stega'
 import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
-import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
+import {
+  perspectiveKey,
+  type PreviewPerspective,
+} from '../../web/src/lib/preview/preview-perspective-contract'
 
 /** Where the Studio is: the stega edit links and the Presentation tool's overlays open documents there. */
 export const STUDIO_URL = '/admin'
@@ -94,18 +97,33 @@ export function threadReadsOf(client: ContentClient | undefined): ThreadReads | 
   return (client as { threadReads?: ThreadReads } | undefined)?.threadReads
 }
 
-/** One client per API address (the loopback port is known once the server listens) and perspective. */
+/** Perspectives whose clients are kept at once; a session that names many releases makes the oldest go. */
+const KEPT_PERSPECTIVES = 16
+
+/**
+ * One client per API address (the loopback port is known once the server listens) and perspective: drafts,
+ * published (the Presentation tool's "Published" switch: the same private, uncached page, without the drafts),
+ * or a release stack (the tool previewing a release: its versions over the drafts).
+ */
 export function draftClientsFor(options: Omit<DraftReadOptions, 'loopbackApiUrl'>) {
-  let last: { url: string; clients: Record<PreviewPerspective, SanityClient> } | undefined
+  let last: { url: string; drafts: SanityClient; byPerspective: Map<string, SanityClient> } | undefined
   return (loopbackApiUrl: string, perspective: PreviewPerspective = 'drafts'): SanityClient => {
     if (last?.url !== loopbackApiUrl) {
       const drafts = createClient(draftClientConfig({ ...options, loopbackApiUrl }))
-      // The Presentation tool's "Published" switch: the same private, uncached page, without the drafts.
-      last = {
-        url: loopbackApiUrl,
-        clients: { drafts, published: drafts.withConfig({ perspective: 'published' }) },
-      }
+      last = { url: loopbackApiUrl, drafts, byPerspective: new Map([['drafts', drafts]]) }
     }
-    return last.clients[perspective]
+    const key = perspectiveKey(perspective)
+    let client = last.byPerspective.get(key)
+    if (!client) {
+      client = last.drafts.withConfig({
+        perspective: typeof perspective === 'string' ? perspective : [...perspective],
+      })
+      if (last.byPerspective.size >= KEPT_PERSPECTIVES) {
+        const oldest = [...last.byPerspective.keys()].find((name) => name !== 'drafts')
+        if (oldest) last.byPerspective.delete(oldest)
+      }
+      last.byPerspective.set(key, client)
+    }
+    return client
   }
 }

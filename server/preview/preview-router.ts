@@ -115,8 +115,8 @@ function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
 
   // The Presentation tool's perspective switch, as the overlay reports it (web/src/preview/start-overlay.ts, at
   // PREVIEW_PERSPECTIVE_PATH):
-  // this session's pages and reads show drafts or published documents from now on. A JSON body only, so a form
-  // on another site cannot send it (the cookie is SameSite=Strict besides).
+  // this session's pages and reads show drafts, published documents or a release over the drafts from now on. A
+  // JSON body only, so a form on another site cannot send it (the cookie is SameSite=Strict besides).
   router.put('/perspective', json({ limit: '1kb' }), (req: Request, res: Response) => {
     if (!req.is('application/json')) return refuse(res, 415, 'Send the perspective as JSON')
     const perspective = previewPerspectiveOf((req.body as { perspective?: unknown } | undefined)?.perspective)

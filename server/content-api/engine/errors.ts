@@ -39,6 +39,14 @@ export const forbidden = (description = 'Forbidden - insufficient permissions') 
   new ContentApiError(403, 'forbidden', description)
 
 /**
+ * A signed-in caller whose role does not allow the action: the type the Studio's release tool reads from its
+ * dry-run probes to hide the actions a viewer cannot take (ADR 180).
+ */
+export const insufficientPermissions = (
+  description = 'Insufficient permissions; permission "update" required',
+) => new ContentApiError(403, 'insufficientPermissionsError', description)
+
+/**
  * A failed mutation or action: the client lists `items[].error.description` under the summary, like Sanity's
  * "The mutation(s) failed: ..." message.
  */

@@ -48,6 +48,22 @@ export { applyMutations, mutateBodySchema, type MutationResult } from './mutatio
 /** Document actions (create, edit, publish...): the body schema, one action's parser, and the handlers. */
 export { actionsBodySchema, parseAction, type Action } from './actions/action-schema'
 export { applyActions } from './actions/apply-actions'
+export type { ActionContext } from './actions/action-context'
+/**
+ * Content Releases (ADR 180): release documents, the rules every write keeps for them, publishing a release as
+ * one transaction, and the scheduler that publishes scheduled releases on time.
+ */
+export { checkReleaseRules } from './releases/release-rules'
+export {
+  RELEASE_DOCUMENTS_PREFIX,
+  RELEASE_DOCUMENT_TYPE,
+  isRelease,
+  releaseDocumentId,
+  type ReleaseDocument,
+} from './releases/release-document'
+export { MAX_RELEASE_BYTES, MAX_RELEASE_DOCUMENTS } from './releases/release-limits'
+export { ReleaseScheduler, type ReleaseSchedulerOptions } from './releases/release-scheduler'
+export { versionsBeforeArchive } from './releases/archived-versions'
 /**
  * Strong references a transaction leaves must resolve, and referenced documents keep their type (ADR 140);
  * `strongReferences` lists a document's strong references.
@@ -66,6 +82,7 @@ export {
   badRequest,
   conflict,
   forbidden,
+  insufficientPermissions,
   mutationError,
   notAuthenticated,
   notFound,

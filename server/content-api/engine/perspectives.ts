@@ -67,7 +67,9 @@ function overlay(all: readonly SanityDocument[], layers: string[]): SanityDocume
     if (!current || r < current.rank) chosen.set(base, { doc, rank: r })
   }
   // `_id` order, as `*` always answers (store/documents-by-id.ts): a draft's id sorts elsewhere than its base's.
+  // A version marked to unpublish shows the document as its release leaves it: gone (ADR 180).
   return [...chosen.entries()]
+    .filter(([, { doc }]) => (doc._system as { delete?: unknown } | undefined)?.delete !== true)
     .sort(([a], [b]) => compareIds(a, b))
     .map(([base, { doc }]) => ({ ...doc, _id: base, _originalId: doc._id }))
 }

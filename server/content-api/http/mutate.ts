@@ -3,6 +3,7 @@ import {
   applyMutations,
   badRequest,
   checkReferenceIntegrity,
+  checkReleaseRules,
   mutateBodySchema,
   type ContentStore,
 } from '../engine'
@@ -32,6 +33,7 @@ export function mutateHandler(store: ContentStore): RequestHandler {
           autoGenerateArrayKeys: flagParam(req, 'autoGenerateArrayKeys'),
         })
         checkReferenceIntegrity(ws.touchedDocuments(), ws)
+        checkReleaseRules(ws, 'mutationError')
         return results
       },
     )

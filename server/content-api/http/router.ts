@@ -4,6 +4,7 @@ import type { Logger } from '../../logger'
 import {
   ContentApiError,
   ANONYMOUS,
+  ReleaseScheduler,
   DEFAULT_QUERY_LIMITS,
   type QueryLimits,
   QueryRunner,
@@ -48,6 +49,8 @@ export type ContentApiOptions = {
   queryCache?: boolean
   /** Memory for cached query results, in bytes (QUERY_CACHE_MB). */
   queryCacheBytes?: number
+  /** Publish scheduled releases on time from this process (default on; ADR 180). */
+  releaseScheduler?: boolean
 }
 
 const anonymous: RequestHandler = (_req, res, next) => {
@@ -115,5 +118,14 @@ export function createContentApi(options: ContentApiOptions): Router {
     )
   })
   router.use(contentErrorHandler(options.logger))
+  if (options.releaseScheduler !== false) startReleaseScheduler(store, options.logger)
   return router
+}
+
+/** Scheduled releases publish at their time, and overdue ones now, with nobody signed in (ADR 180). */
+function startReleaseScheduler(store: ContentStore, logger: Logger | undefined): void {
+  new ReleaseScheduler(store, {
+    onError: (err, release) => logger?.error({ err, ...release }, 'scheduled release did not publish'),
+    onPublished: (release) => logger?.info(release, 'scheduled release published'),
+  }).start()
 }

@@ -77,7 +77,14 @@ describe('project grants', () => {
 describe('Studio stubs', () => {
   it('answers what the research says', async () => {
     const c = client(tokens.editor)
-    expect(await c.request({ url: '/features' })).toEqual([])
+    // Releases and Scheduled Drafts are served here (ADR 180); comments, tasks, scheduled publishing are not.
+    expect(await c.request({ url: '/features' })).toEqual(['contentReleases', 'singleDocRelease'])
+    // The release tool's limit check, as the Studio asks it (apiVersion vX): no organisation quota.
+    expect(
+      await c.withConfig({ apiVersion: 'X' }).request({ url: '/projects/local/new-content-release-allowed' }),
+    ).toEqual({
+      data: { datasetReleaseLimit: 1000, orgActiveReleaseLimit: null, orgMeteredActiveReleaseCount: 0 },
+    })
     expect(await c.request({ url: '/intake/telemetry-status' })).toEqual({ status: 'denied' })
     const batch = await fetch(`${server.url}/content/v2026-05-04/intake/batch`, {
       method: 'POST',
@@ -105,6 +112,7 @@ describe('Studio stubs', () => {
     // Journeys (trial, upsells, announcements): no data; the Studio shows no dialog and does not retry.
     expect(await c.request({ url: '/journey/trial', query: { studioVersion: '5.27.0' } })).toBeNull()
     expect(await c.request({ url: '/journey/asset-limit' })).toBeNull()
+    expect(await c.request({ url: '/subscriptions/project/local' })).toBeNull()
     expect(await c.request({ url: '/help', query: { m: 'sanity@5.27.0' } })).toEqual({})
     expect(
       await c.request({

@@ -13,6 +13,9 @@ export type ProjectInfo = {
   datasetNames: () => string[]
 }
 
+/** Active releases a dataset may hold, as the Studio's limit check reads it (ADR 180). */
+const MAX_ACTIVE_RELEASES = 1000
+
 const unknownPath: RequestHandler = (req) => {
   throw notFound(`Not found: ${req.path}`)
 }
@@ -89,8 +92,19 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
     res.set('Cache-Control', 'no-store').type('text').send('PONG'),
   )
 
-  // `[]` turns comments, tasks, scheduled publishing and releases off (hooks/useFeatureEnabled.ts).
-  router.get('/features', (_req, res) => res.json([]))
+  // Content Releases and Scheduled Drafts are served by this API (ADR 180); comments, tasks and the legacy
+  // scheduled-publishing plugin are not, so their keys stay out (hooks/useFeatureEnabled.ts).
+  router.get('/features', (_req, res) => res.json(['contentReleases', 'singleDocRelease']))
+  // The release tool's limits check: no organisation quota, and as many active releases as a dataset holds.
+  router.get('/projects/:projectId/new-content-release-allowed', knownProject, (_req, res) =>
+    res.set('Cache-Control', 'no-store').json({
+      data: {
+        datasetReleaseLimit: MAX_ACTIVE_RELEASES,
+        orgActiveReleaseLimit: null,
+        orgMeteredActiveReleaseCount: 0,
+      },
+    }),
+  )
   router.get('/intake/telemetry-status', (_req, res) => res.json({ status: 'denied' }))
   router.post('/intake/batch', (_req, res) => res.status(204).end())
 
@@ -117,6 +131,9 @@ export function createStudioStubsRouter(accounts: Accounts, project: ProjectInfo
   // Sanity's cloud-only services, answered with what the Studio reads as "nothing here", so it neither logs a
   // failed request nor retries (ADR 102). Upsell and trial journeys: no data, no dialog.
   router.get(/^\/journey(\/.*)?$/, (_req, res) => res.json(null))
+  // The plan's subscriptions (the Releases tool reads an archive retention from them): none, so it names no
+  // removal date for archived releases.
+  router.get('/subscriptions/project/:projectId', knownProject, (_req, res) => res.json(null))
   router.post(/^\/journey(\/.*)?$/, (_req, res) => res.status(204).end())
   // The help menu's resource list: none, so it shows its built-in links.
   router.get('/help', (_req, res) => res.json({}))

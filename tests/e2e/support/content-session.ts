@@ -8,7 +8,11 @@ const API_VERSION = '2025-02-19'
  * Posts the administrator's password to the provider's page as the browser does (its CSRF cookie and field) and
  * returns the one-time session id it hands back on the redirect to `${baseUrl}/admin/#sid=…` (ADR 020).
  */
-export async function passwordSessionId(request: APIRequestContext, baseUrl: string): Promise<string> {
+export async function passwordSessionId(
+  request: APIRequestContext,
+  baseUrl: string,
+  account: { email: string; password: string } = E2E_ADMIN,
+): Promise<string> {
   const providers = (await (
     await request.get(`${baseUrl}/content/v${API_VERSION}/auth/providers`)
   ).json()) as {
@@ -20,7 +24,7 @@ export async function passwordSessionId(request: APIRequestContext, baseUrl: str
   const csrf = /name="csrf" value="([^"]+)"/.exec(form)?.[1]
   if (!csrf) throw new Error('No CSRF token on the sign-in page')
   const signedIn = await request.post(loginUrl, {
-    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, csrf, origin },
+    form: { email: account.email, password: account.password, csrf, origin },
     maxRedirects: 0,
   })
   const sid = /#sid=(.+)$/.exec(signedIn.headers()['location'] ?? '')?.[1]
@@ -32,8 +36,12 @@ export async function passwordSessionId(request: APIRequestContext, baseUrl: str
  * Signs in to a server's content API the way the Studio does (ADR 020): the session id from the password page,
  * exchanged at /auth/fetch for a session token.
  */
-export async function signInToContent(request: APIRequestContext, baseUrl: string): Promise<string> {
-  const sid = await passwordSessionId(request, baseUrl)
+export async function signInToContent(
+  request: APIRequestContext,
+  baseUrl: string,
+  account: { email: string; password: string } = E2E_ADMIN,
+): Promise<string> {
+  const sid = await passwordSessionId(request, baseUrl, account)
   const fetched = await request.get(`${baseUrl}/content/v${API_VERSION}/auth/fetch?sid=${sid}`)
   return ((await fetched.json()) as { token: string }).token
 }

@@ -6,6 +6,8 @@
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { accountsFile, openAccounts } from '../../../server/content-api/accounts/accounts'
+import { E2E_VIEWER } from './accounts'
 import { TEST_NOW } from './servers'
 
 process.env.NODE_ENV = 'test'
@@ -26,3 +28,29 @@ process.env.ADMIN_EMAIL ||= 'admin@example.com'
 process.env.ADMIN_PASSWORD ||= 'e2e-admin-password'
 
 await import('../../../server/index')
+await addViewer()
+
+/**
+ * A viewer besides the administrator, as `npm run content -- user:add --role viewer` adds one to a running
+ * server: after the first start created the administrator (an account first would have stopped that).
+ */
+async function addViewer() {
+  const healthz = `http://localhost:${process.env.PORT}/healthz`
+  for (let attempt = 0; ; attempt++) {
+    const up = await fetch(healthz).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+    if (up) break
+    if (attempt > 600) throw new Error(`${healthz} did not answer`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const accounts = openAccounts({ file: accountsFile(process.env.DATA_DIR!) })
+  try {
+    if (!accounts.users.list().some((user) => user.email === E2E_VIEWER.email)) {
+      await accounts.users.create({ ...E2E_VIEWER, name: 'Viewer', role: 'viewer' })
+    }
+  } finally {
+    accounts.close()
+  }
+}

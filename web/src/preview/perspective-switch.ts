@@ -1,5 +1,6 @@
 import {
   PREVIEW_PERSPECTIVE_PATH,
+  perspectiveKey,
   previewPerspectiveOf,
   type PreviewPerspective,
 } from '../lib/preview/preview-perspective-contract'
@@ -13,14 +14,14 @@ export async function switchPerspective(
   asked: unknown,
 ): Promise<PreviewPerspective> {
   const wanted = previewPerspectiveOf(asked)
-  if (wanted === shown) return shown
+  if (perspectiveKey(wanted) === perspectiveKey(shown)) return shown
   const response = await fetch(PREVIEW_PERSPECTIVE_PATH, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ perspective: wanted }),
   })
   if (!response.ok) {
-    console.error(`The preview could not switch to ${wanted}: ${response.status}`)
+    console.error(`The preview could not switch to ${perspectiveKey(wanted)}: ${response.status}`)
     return shown
   }
   return wanted

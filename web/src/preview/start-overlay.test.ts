@@ -62,10 +62,17 @@ describe('startOverlay', () => {
     expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ perspective: 'published' }) })
     expect(refresh).toHaveBeenCalledTimes(1)
 
-    // A release stack shows drafts.
+    // A release stack is passed on as the stack; the same stack again is no switch.
     await switchTo(['rSpring', 'drafts'])
-    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]!.body))).toEqual({ perspective: 'drafts' })
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]!.body))).toEqual({
+      perspective: ['rSpring', 'drafts'],
+    })
     expect(refresh).toHaveBeenCalledTimes(2)
+    await switchTo(['rSpring', 'drafts'])
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    await switchTo('drafts')
+    expect(JSON.parse(String(fetchMock.mock.calls[2]![1]!.body))).toEqual({ perspective: 'drafts' })
+    expect(refresh).toHaveBeenCalledTimes(3)
   })
 
   it('starts from the perspective the server rendered, and keeps it when the server refuses', async () => {

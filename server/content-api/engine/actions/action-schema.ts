@@ -4,6 +4,18 @@ import { mutationError } from '../errors'
 const id = z.string().min(1)
 const attributes = z.looseObject({ _id: z.string().optional(), _type: z.string().min(1) })
 const patchOperations = z.record(z.string(), z.unknown())
+const releaseId = z.string().min(1)
+const isoTime = z.iso.datetime({ offset: true })
+/** What a release's `metadata` may hold (release-document.ts); other fields are kept as given. */
+export const releaseMetadataSchema = z.looseObject({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  releaseType: z.enum(['asap', 'scheduled', 'undecided']).optional(),
+  intendedPublishAt: isoTime.optional(),
+  cardinality: z.enum(['many', 'one']).optional(),
+})
+const releaseAction = <T extends string>(actionType: T) =>
+  z.object({ actionType: z.literal(actionType), releaseId })
 
 const actionSchema = z.discriminatedUnion('actionType', [
   z.object({
@@ -52,6 +64,23 @@ const actionSchema = z.discriminatedUnion('actionType', [
     ifBaseRevisionId: z.string().optional(),
   }),
   z.object({ actionType: z.literal('sanity.action.document.version.replace'), document: attributes }),
+  z.object({
+    actionType: z.literal('sanity.action.document.version.unpublish'),
+    versionId: id,
+    publishedId: id,
+  }),
+  z.object({
+    actionType: z.literal('sanity.action.release.create'),
+    releaseId,
+    metadata: releaseMetadataSchema.default({}),
+  }),
+  z.object({ actionType: z.literal('sanity.action.release.edit'), releaseId, patch: patchOperations }),
+  releaseAction('sanity.action.release.publish'),
+  z.object({ actionType: z.literal('sanity.action.release.schedule'), releaseId, publishAt: isoTime }),
+  releaseAction('sanity.action.release.unschedule'),
+  releaseAction('sanity.action.release.archive'),
+  releaseAction('sanity.action.release.unarchive'),
+  releaseAction('sanity.action.release.delete'),
 ])
 
 export type Action = z.infer<typeof actionSchema>

@@ -6,12 +6,10 @@ import type { WorkingSet } from '../store/working-set'
 import { strengthenOnPublish } from '../strengthen-on-publish'
 import type { SanityDocument } from '../types'
 import type { Action, ActionOf, ActionType } from './action-schema'
-
-/** The Studio sends `_rev`, `_createdAt` and `_updatedAt` in attributes; the server owns those. */
-function contentOf(doc: Record<string, unknown>): Record<string, unknown> {
-  const { _rev: _r, _createdAt: _c, _updatedAt: _u, _originalId: _o, ...rest } = doc
-  return rest
-}
+import { contentOf, keptCreatedAt } from './document-content'
+import type { ActionContext } from './action-context'
+import { releaseHandlers, unpublishVersion } from './release-actions'
+import { checkReleaseRules } from '../releases/release-rules'
 
 function actionError(status: number, description: string, type: string, docId: string, index: number) {
   return mutationError(status, description, { type, id: docId, index }, 'actionError')
@@ -54,11 +52,6 @@ function assertRevision(
   )
 }
 
-/** The `_createdAt` to keep when a document is replaced, if the old one had one. */
-function keptCreatedAt(doc: SanityDocument | null | undefined): { _createdAt?: string } {
-  return doc?._createdAt ? { _createdAt: doc._createdAt } : {}
-}
-
 async function patch(ws: WorkingSet, docId: string, operations: Record<string, unknown>, index: number) {
   await applyMutation(ws, parseMutation({ patch: { ...operations, id: docId } }, index), index)
 }
@@ -74,14 +67,20 @@ type ActionHandler<T extends ActionType> = (
   ws: WorkingSet,
   action: ActionOf<T>,
   index: number,
+  context: ActionContext,
 ) => void | Promise<void>
+
+type DocumentActionType = Exclude<
+  ActionType,
+  `sanity.action.release.${string}` | 'sanity.action.document.version.unpublish'
+>
 
 /**
  * One small handler per action type. Each applies its action as id-addressed mutations on the working set, so
  * listeners and history see ordinary mutations (`create`, `patch`, `createOrReplace`, `delete`), exactly as the
  * Studio replays them.
  */
-const handlers: { [T in ActionType]: ActionHandler<T> } = {
+const documentHandlers: { [T in DocumentActionType]: ActionHandler<T> } = {
   'sanity.action.document.create': (ws, action, index) => {
     const target = requireId(action.attributes._id ?? getDraftId(action.publishedId), index)
     if (ws.get(target) && action.ifExists === 'ignore') return
@@ -191,6 +190,12 @@ const handlers: { [T in ActionType]: ActionHandler<T> } = {
   },
 }
 
+const handlers: { [T in ActionType]: ActionHandler<T> } = {
+  ...documentHandlers,
+  ...releaseHandlers,
+  'sanity.action.document.version.unpublish': unpublishVersion,
+}
+
 /** What `version.create` copies: the given document, or the base document at the expected revision. */
 function versionSource(
   ws: WorkingSet,
@@ -226,10 +231,15 @@ function unlistedVersions(ws: WorkingSet, publishedId: string, listed: string[])
  * Applies parsed actions in order on one working set, then checks the references they leave: the caller commits
  * them as one transaction.
  */
-export async function applyActions(ws: WorkingSet, actions: Action[]): Promise<void> {
+export async function applyActions(
+  ws: WorkingSet,
+  actions: Action[],
+  context: ActionContext = {},
+): Promise<void> {
   for (const [index, action] of actions.entries()) {
     const handler = handlers[action.actionType] as ActionHandler<typeof action.actionType>
-    await handler(ws, action as never, index)
+    await handler(ws, action as never, index, context)
   }
   checkReferenceIntegrity(ws.touchedDocuments(), ws, 'actionError')
+  checkReleaseRules(ws, 'actionError')
 }
