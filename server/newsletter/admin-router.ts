@@ -125,6 +125,7 @@ export function createSubscribersAdminRouter({
     const body: SubscriberPage = {
       items: page.items.map(toAdmin),
       total: page.total,
+      totalCapped: page.totalCapped,
       limit: query.limit,
       offset: query.offset,
       counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },
