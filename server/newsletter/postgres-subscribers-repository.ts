@@ -182,6 +182,8 @@ export async function openPostgresSubscribersRepository(
         await foldStatusCounts(pool)
       return countsByStatus(rows)
     },
+    // pg parses a page's rows as they arrive, between other requests; each page is a round trip.
+    exportPageSize: 250,
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
     async remove(id) {

@@ -174,6 +174,8 @@ export function openSqliteSubscribersRepository(
     async countByStatus() {
       return countsByStatus(statusCounts.all())
     },
+    // better-sqlite3 reads a whole page synchronously: a short one.
+    exportPageSize: 100,
     exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, search.plan(filter).broad),
     async remove(id) {
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1

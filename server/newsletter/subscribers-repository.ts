@@ -141,6 +141,12 @@ export interface SubscribersRepository {
    * exported columns are read, already in their exported form (no row objects to convert).
    */
   exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<ExportedSubscriber[]>
+  /**
+   * Rows per export page that suit this store: each page holds the event loop while it is read and written,
+   * so it is short enough for the requests waiting behind it, and long enough that the export's own queries
+   * stay few (ADR 171).
+   */
+  readonly exportPageSize: number
   /** Erasure: the row is gone. False when there was none. */
   remove(id: string): Promise<boolean>
   close(): Promise<void>
