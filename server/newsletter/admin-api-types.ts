@@ -11,7 +11,7 @@ export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
 
 /**
  * `GET /subscribers`: one page of subscribers, with the count of each status. With a search term, `total` is
- * counted up to a cap (1,000): `totalCapped` says more than `total` match (ADR 172).
+ * counted up to a cap (1,000): `totalCapped` says more than `total` match (ADR 176).
  */
 export type SubscriberPage = {
   items: AdminSubscriber[]

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg'
-import { likePattern, SEARCH_TEXT, type ListQuery } from './subscribers-repository'
+import { likePattern, SEARCH_TEXT, type ListQuery, type SubscriberRow } from './subscribers-repository'
 import { cappedTotal, searchTerm, TOTAL_CAP, type SearchOptions, type SearchTerm } from './subscriber-search'
 
 /**
@@ -40,18 +40,54 @@ function termTest(term: SearchTerm, dense: boolean, param: (value: unknown) => s
   ).join(' OR ')})`
 }
 
-/**
- * The list's and export's WHERE clause for a filter (exported for the query plan tests); `dense` as for
- * `termTest`. The search's rows come first in the parameters, the caller's after (`params.length`).
- */
-export function filterSql(filter: Filter, dense = false): Sql {
+type Param = (value: unknown) => string
+
+function whereSql(filter: Filter, dense: boolean, param: Param): string {
   const clauses: string[] = []
-  const params: unknown[] = []
-  const param = (value: unknown) => `$${params.push(value)}`
   if (filter.status) clauses.push(`status = ${param(filter.status)}`)
   const term = searchTerm(filter.search)
   if (term) clauses.push(termTest(term, dense, param))
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
+}
+
+/**
+ * The list's and export's WHERE clause for a filter (exported for the query plan tests); `dense` as for
+ * `termTest`. The caller's parameters follow the filter's (`params.length`).
+ */
+export function filterSql(filter: Filter, dense = false): Sql {
+  const params: unknown[] = []
+  const sql = whereSql(filter, dense, (value) => `$${params.push(value)}`)
+  return { sql, params }
+}
+
+/** The share of a sample of the rows a term matches, as a CTE named `share` (column `s`). */
+function shareSql(term: SearchTerm, param: Param): string {
+  return `share AS (SELECT coalesce(avg((${termTest(term, true, param)})::int), 0) AS s FROM
+    (SELECT email_key, first_name, last_name FROM subscribers LIMIT ${SAMPLE_ROWS}) sample)`
+}
+
+/**
+ * A search's page and capped count, each one statement that takes its sample first and then runs only the part
+ * its share chooses (PostgreSQL skips a branch whose one-time condition is false, and never reads a CTE nothing
+ * reads), so a search costs no round trip for the choice.
+ */
+export function searchStatements(filter: Filter, limit: number, offset: number, totalCap: number) {
+  const term = searchTerm(filter.search)!
+  const pageParams: unknown[] = []
+  const p: Param = (value) => `$${pageParams.push(value)}`
+  const [pageLimit, pageOffset] = [p(limit), p(offset)]
+  const order = `ORDER BY created_at DESC, id DESC LIMIT ${pageLimit} OFFSET ${pageOffset}`
+  const page = `WITH ${shareSql(term, p)},
+    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)})
+    (SELECT * FROM subscribers ${whereSql(filter, true, p)} AND (SELECT s FROM share) >= ${PAGE_BY_SCAN} ${order})
+    UNION ALL (SELECT * FROM matches WHERE (SELECT s FROM share) < ${PAGE_BY_SCAN} ${order})`
+  const countParams: unknown[] = []
+  const c: Param = (value) => `$${countParams.push(value)}`
+  const capped = (dense: boolean) =>
+    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, c)} LIMIT ${totalCap + 1}) capped)`
+  const count = `WITH ${shareSql(term, c)} SELECT CASE WHEN (SELECT s FROM share) >= ${COUNT_BY_SCAN}
+    THEN ${capped(true)} ELSE ${capped(false)} END AS n`
+  return { page: { sql: page, params: pageParams }, count: { sql: count, params: countParams } }
 }
 
 /**
@@ -89,18 +125,22 @@ export function postgresSearch(pool: Pool, { totalCap = TOTAL_CAP }: SearchOptio
       return rows[0]!.share ?? 0
     },
     pageByScan: (share: number) => share >= PAGE_BY_SCAN,
-    /** The list's total: exact without a search term; with one, counted up to the cap. */
-    async total(filter: Filter, share: number): Promise<{ total: number; totalCapped: boolean }> {
-      const where = filterSql(filter, share >= COUNT_BY_SCAN)
-      if (!searchTerm(filter.search))
-        return {
-          total: await count(`SELECT 1 FROM subscribers ${where.sql}`, where.params),
-          totalCapped: false,
-        }
-      return cappedTotal(
-        await count(`SELECT 1 FROM subscribers ${where.sql} LIMIT ${totalCap + 1}`, where.params),
-        totalCap,
-      )
+    /** The list's total without a search term: exact. */
+    async total(filter: Filter): Promise<{ total: number; totalCapped: boolean }> {
+      const where = filterSql(filter)
+      return {
+        total: await count(`SELECT 1 FROM subscribers ${where.sql}`, where.params),
+        totalCapped: false,
+      }
+    },
+    /** A search's page and its total, counted up to the cap (`searchStatements`). */
+    async search(filter: Filter, limit: number, offset: number) {
+      const statements = searchStatements(filter, limit, offset, totalCap)
+      const [page, counted] = await Promise.all([
+        pool.query<SubscriberRow<Date>>(statements.page.sql, statements.page.params),
+        pool.query<{ n: string }>(statements.count.sql, statements.count.params),
+      ])
+      return { rows: page.rows, ...cappedTotal(Number(counted.rows[0]!.n), totalCap) }
     },
   }
 }

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url'
 import type { Pool } from 'pg'
 import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
-import { matchingRows, postgresSearch } from './postgres-subscriber-search'
+import { filterSql, matchingRows, postgresSearch } from './postgres-subscriber-search'
 import { emailKey } from './subscribe-schema'
-import type { SearchOptions } from './subscriber-search'
+import { searchTerm, type SearchOptions } from './subscriber-search'
 import {
   confirmedAtOf,
   countsByStatus,
@@ -161,16 +161,18 @@ export async function openPostgresSubscribersRepository(
       return one('SELECT * FROM subscribers WHERE email_key = $1', [emailKey(email)])
     },
     async list(query) {
-      const share = await search.share(query)
-      const rows = matchingRows(query, search.pageByScan(share))
-      const n = rows.params.length
+      if (searchTerm(query.search)) {
+        const found = await search.search(query, query.limit, query.offset)
+        return { items: found.rows.map(toSubscriber), total: found.total, totalCapped: found.totalCapped }
+      }
+      const where = filterSql(query)
+      const n = where.params.length
       const [page, total] = await Promise.all([
         pool.query<Row>(
-          `${rows.with} SELECT * FROM ${rows.from} ${rows.sql}
-           ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...rows.params, query.limit, query.offset],
+          `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...where.params, query.limit, query.offset],
         ),
-        search.total(query, share),
+        search.total(query),
       ])
       return { items: page.rows.map(toSubscriber), ...total }
     },

@@ -1,5 +1,5 @@
 /**
- * How both stores read an admin search (ADR 172): what a term matches, and how many matches are counted. The
+ * How both stores read an admin search (ADR 176): what a term matches, and how many matches are counted. The
  * list shows one page, so the stores never read or sort every match of a broad term; its total is counted up to
  * `TOTAL_CAP` and shown as "more than" beyond it.
  */

@@ -130,7 +130,7 @@ export interface SubscribersRepository {
   /**
    * Newest first, one page. With a search term the total is counted up to `TOTAL_CAP` (subscriber-search.ts):
    * `totalCapped` says more match than that. A term shorter than a trigram matches the start of the address or
-   * of a name; a longer one matches anywhere in them (ADR 172).
+   * of a name; a longer one matches anywhere in them (ADR 176).
    */
   list(query: ListQuery): Promise<ListPage>
   countByStatus(): Promise<StatusCounts>

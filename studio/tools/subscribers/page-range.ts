@@ -2,7 +2,7 @@ import type { SubscriberPage } from './subscribers-client'
 
 /**
  * What the pager says and allows for a page of the list: "51–100 of 240", or "of more than 1,000" when the
- * server counted a search's matches only up to its cap (ADR 172); Next while more may follow.
+ * server counted a search's matches only up to its cap (ADR 176); Next while more may follow.
  */
 export function pageRange(
   page: Pick<SubscriberPage, 'items' | 'total' | 'totalCapped'>,

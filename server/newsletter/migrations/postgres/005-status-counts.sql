@@ -1,5 +1,5 @@
 -- The admin list shows how many subscribers have each status on every answer. Counting them reads every row;
--- triggers record each change of a status as a row of +1 or -1 instead, and the counts are their sums (ADR 172).
+-- triggers record each change of a status as a row of +1 or -1 instead, and the counts are their sums (ADR 176).
 -- A row per change rather than one counter per status: concurrent sign-ups never wait on one another's lock.
 -- The repository folds the rows into one per status when they pile up.
 CREATE TABLE subscriber_status_counts (status TEXT NOT NULL, n BIGINT NOT NULL);

@@ -1,5 +1,5 @@
 -- The admin list shows how many subscribers have each status on every answer. Counting them reads every row;
--- these counts are kept in step by triggers instead, so reading them costs three rows (ADR 172).
+-- these counts are kept in step by triggers instead, so reading them costs three rows (ADR 176).
 CREATE TABLE subscriber_status_counts (status TEXT PRIMARY KEY, n INTEGER NOT NULL);
 INSERT INTO subscriber_status_counts (status, n)
 SELECT statuses.status, (SELECT count(*) FROM subscribers WHERE subscribers.status = statuses.status)
