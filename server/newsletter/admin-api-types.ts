@@ -9,10 +9,14 @@ export type { SubscriberStatus }
 /** What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis. */
 export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
 
-/** `GET /subscribers`: one page of subscribers, with the count of each status. */
+/**
+ * `GET /subscribers`: one page of subscribers, with the count of each status. With a search term, `total` is
+ * counted up to a cap (1,000): `totalCapped` says more than `total` match (ADR 176).
+ */
 export type SubscriberPage = {
   items: AdminSubscriber[]
   total: number
+  totalCapped: boolean
   limit: number
   offset: number
   counts: Record<SubscriberStatus | 'all', number>

@@ -77,6 +77,10 @@ describe('subscriber admin API', () => {
 
     const search = await request(t.app).get(admin('/subscribers?q=lopez')).set(auth).expect(200)
     expect(search.body.items.map((s: { email: string }) => s.email)).toEqual(['carla@example.com'])
+    expect(search.body).toMatchObject({ total: 1, totalCapped: false })
+    // Two letters: the start of an address or a name ("ra" is in Carla, and starts Ramírez).
+    const short = await request(t.app).get(admin('/subscribers?q=Ra')).set(auth).expect(200)
+    expect(short.body.items.map((s: { email: string }) => s.email)).toEqual(['beto@example.com'])
 
     const ana = (await t.newsletter.repo.findByEmail('ana@example.com'))!
     const un = await request(t.app)

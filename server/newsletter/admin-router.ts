@@ -38,13 +38,6 @@ const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
   ['consent_version', (s) => s.consentVersion],
   ['source', (s) => s.source],
 ]
-/**
- * Rows the export reads and sends at a time: reading and writing a page holds the event loop (SQLite reads
- * synchronously; PostgreSQL's rows are parsed here), so a page is kept short for the requests waiting behind it,
- * yet long enough that PostgreSQL's round trips stay few (docs/logs/scale-measurements.md).
- */
-const EXPORT_PAGE = 500
-
 function parseQuery(query: unknown) {
   const parsed = ListQuerySchema.safeParse(query)
   if (parsed.success) return parsed.data
@@ -100,13 +93,13 @@ export function createSubscribersAdminRouter({
   authorize,
   clock,
   logger,
-  exportPageSize = EXPORT_PAGE,
+  exportPageSize = repo.exportPageSize,
 }: {
   repo: SubscribersRepository
   authorize: RequestHandler[]
   clock: Clock
   logger: Logger
-  /** Rows the CSV export reads and sends at a time. */
+  /** Rows the CSV export reads and sends at a time (default: the store's, see `exportPageSize`). */
   exportPageSize?: number
 }): Router {
   const router = Router()
@@ -125,6 +118,7 @@ export function createSubscribersAdminRouter({
     const body: SubscriberPage = {
       items: page.items.map(toAdmin),
       total: page.total,
+      totalCapped: page.totalCapped,
       limit: query.limit,
       offset: query.offset,
       counts: { ...counts, all: counts.pending + counts.subscribed + counts.unsubscribed },

@@ -120,7 +120,9 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
     })
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  })
+    // PostgreSQL commits each of the sign-ups on its own (with its status count's row), so on a busy machine
+    // writing them takes longer than a hook's default time.
+  }, 30_000)
 
   afterEach(async () => {
     await new Promise((resolve) => server.close(resolve))

@@ -4,17 +4,16 @@ import { fileURLToPath } from 'node:url'
 import type { Pool } from 'pg'
 import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
+import { filterSql, matchingRows, postgresSearch } from './postgres-subscriber-search'
 import { emailKey } from './subscribe-schema'
+import { searchTerm, type SearchOptions } from './subscriber-search'
 import {
   confirmedAtOf,
   countsByStatus,
   keysetPages,
-  likePattern,
-  SEARCH_TEXT,
   subscriberFromRow,
   type ExportedSubscriber,
   type ExportFilter,
-  type ListQuery,
   type NewSubscriber,
   type Subscriber,
   type SubscriberRow,
@@ -47,22 +46,6 @@ const signUpValues = (input: NewSubscriber) => [
   confirmedAtOf(input),
 ]
 
-/** The list's and export's WHERE clause for a filter, with its parameters (exported for the query plan tests). */
-export function filterSql(query: Pick<ListQuery, 'status' | 'search'>): { sql: string; params: unknown[] } {
-  const clauses: string[] = []
-  const params: unknown[] = []
-  if (query.status) {
-    params.push(query.status)
-    clauses.push(`status = $${params.length}`)
-  }
-  if (query.search?.trim()) {
-    // A term of fewer than 3 characters has no trigram: PostgreSQL then reads every row, as it must.
-    params.push(likePattern(query.search))
-    clauses.push(`${SEARCH_TEXT} LIKE $${params.length}`)
-  }
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
-}
-
 /** A time as `Date.toISOString` writes it, formatted by PostgreSQL: no Date to parse and format per cell. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
@@ -73,33 +56,48 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const EXPORT_SELECT = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", status,
   ${iso('created_at')} AS "createdAt", ${iso('confirmed_at')} AS "confirmedAt",
   ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source,
-  created_at::text AS cursor_at FROM subscribers`
+  created_at::text AS cursor_at`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
-function exportPages(pool: Pool, filter: ExportFilter, pageSize: number) {
-  const where = filterSql(filter)
-  const n = where.params.length
+function exportPages(pool: Pool, filter: ExportFilter, pageSize: number, isDense: () => Promise<boolean>) {
+  let dense: Promise<boolean> | undefined
   const order = 'ORDER BY created_at DESC, id DESC LIMIT'
   type CursorRow = ExportedSubscriber & { cursor_at: string }
   return keysetPages<CursorRow>(pageSize, async (last) => {
-    const { rows } = last
+    const rows = matchingRows(filter, await (dense ??= isDense()))
+    const select = `${rows.with} ${EXPORT_SELECT} FROM ${rows.from}`
+    const n = rows.params.length
+    const { rows: page } = last
       ? await pool.query<CursorRow>(
-          `${EXPORT_SELECT} ${where.sql ? `${where.sql} AND` : 'WHERE'}
+          `${select} ${rows.sql ? `${rows.sql} AND` : 'WHERE'}
            (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${order} $${n + 3}`,
-          [...where.params, last.cursor_at, last.id, pageSize],
+          [...rows.params, last.cursor_at, last.id, pageSize],
         )
-      : await pool.query<CursorRow>(`${EXPORT_SELECT} ${where.sql} ${order} $${n + 1}`, [
-          ...where.params,
-          pageSize,
-        ])
-    return rows
+      : await pool.query<CursorRow>(`${select} ${rows.sql} ${order} $${n + 1}`, [...rows.params, pageSize])
+    return page
   })
+}
+
+/** Rows of status changes (migration 005) summed on each read before they are folded into one per status. */
+const FOLD_STATUS_CHANGES = 1000
+
+/**
+ * Replaces the rows of status changes by their sums, one per status, in one statement: a change recorded
+ * meanwhile is not among the rows it deletes, so it stays.
+ */
+async function foldStatusCounts(pool: Pool) {
+  await pool.query(`WITH folded AS (DELETE FROM subscriber_status_counts RETURNING status, n)
+    INSERT INTO subscriber_status_counts (status, n) SELECT status, sum(n) FROM folded GROUP BY status`)
 }
 
 /** PostgreSQL store for deployments with several nodes; migrations run when it opens. */
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
-export async function openPostgresSubscribersRepository(pool: Pool): Promise<SubscribersRepository> {
+export async function openPostgresSubscribersRepository(
+  pool: Pool,
+  options: SearchOptions = {},
+): Promise<SubscribersRepository> {
   await migratePostgres(pool, readMigrations(MIGRATIONS_DIR), MIGRATIONS_TABLE)
+  const search = postgresSearch(pool, options)
 
   const one = async (sql: string, params: unknown[]): Promise<Subscriber | null> => {
     const { rows } = await pool.query<Row>(sql, params)
@@ -163,25 +161,33 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
       return one('SELECT * FROM subscribers WHERE email_key = $1', [emailKey(email)])
     },
     async list(query) {
+      if (searchTerm(query.search)) {
+        const found = await search.search(query, query.limit, query.offset)
+        return { items: found.rows.map(toSubscriber), total: found.total, totalCapped: found.totalCapped }
+      }
       const where = filterSql(query)
       const n = where.params.length
-      const { rows } = await pool.query<Row>(
-        `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...where.params, query.limit, query.offset],
-      )
-      const count = await pool.query<{ total: string }>(
-        `SELECT count(*) AS total FROM subscribers ${where.sql}`,
-        where.params,
-      )
-      return { items: rows.map(toSubscriber), total: Number(count.rows[0]?.total ?? 0) }
+      const [page, total] = await Promise.all([
+        pool.query<Row>(
+          `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...where.params, query.limit, query.offset],
+        ),
+        search.total(query),
+      ])
+      return { items: page.rows.map(toSubscriber), ...total }
     },
     async countByStatus() {
-      const { rows } = await pool.query<{ status: string; n: string }>(
-        'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
+      const { rows } = await pool.query<{ status: string; n: string; changes: string }>(
+        'SELECT status, sum(n) AS n, count(*) AS changes FROM subscriber_status_counts GROUP BY status',
       )
+      if (rows.reduce((sum, row) => sum + Number(row.changes), 0) > FOLD_STATUS_CHANGES)
+        await foldStatusCounts(pool)
       return countsByStatus(rows)
     },
-    exportPages: (filter, pageSize) => exportPages(pool, filter, pageSize),
+    // pg parses a page's rows as they arrive, between other requests; each page is a round trip.
+    exportPageSize: 250,
+    exportPages: (filter, pageSize) =>
+      exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
     async remove(id) {
       if (!UUID.test(id)) return false
       const { rowCount } = await pool.query('DELETE FROM subscribers WHERE id = $1', [id])

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest'
 import os from 'node:os'
 import path from 'node:path'
 import { openSqlite } from '../db/sqlite'
-import { filterSql, openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
+import { filterSql } from './sqlite-subscriber-search'
+import { openSqliteSubscribersRepository } from './sqlite-subscribers-repository'
 import { describeSubscribersRepository } from './testing/subscribers-repository-contract'
 
-describeSubscribersRepository('SQLite', async () => {
+describeSubscribersRepository('SQLite', async (options) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'subscribers-'))
-  const repo = openSqliteSubscribersRepository(path.join(dir, 'subscribers.sqlite'))
+  const repo = openSqliteSubscribersRepository(path.join(dir, 'subscribers.sqlite'), options)
   return {
     repo,
     cleanup: async () => {
@@ -53,7 +54,7 @@ describe('SQLite group commit', () => {
 })
 
 describe('SQLite admin search', () => {
-  it('reads the rows a search term can match from the trigram index, not every subscriber', async () => {
+  it('reads a rare term from its index, a broad one in the list order, never every subscriber', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'subscribers-'))
     const file = path.join(dir, 'subscribers.sqlite')
     await openSqliteSubscribersRepository(file).close()
@@ -64,15 +65,32 @@ describe('SQLite admin search', () => {
         .all(...params)
         .map((row) => row.detail)
         .join('\n')
-    for (const filter of [{ search: 'garcía' }, { search: 'ana.lopez@', status: 'pending' as const }]) {
+    const page = (where: { sql: string }) =>
+      `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT 50`
+    const rare = [
+      [{ search: 'garcía' }, /subscribers_search VIRTUAL TABLE/],
+      [{ search: 'ana.lopez@', status: 'pending' as const }, /subscribers_search VIRTUAL TABLE/],
+      [{ search: 'ga' }, /subscribers_first_name_key[^]*subscribers_last_name_key/],
+      [
+        { search: 'g', status: 'pending' as const },
+        /sqlite_autoindex_subscribers_2 \(email_key>\? AND email_key<\?\)/,
+      ],
+    ] as const
+    for (const [filter, index] of rare) {
       const where = filterSql(filter)
-      const list = `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT 50`
-      for (const sql of [list, `SELECT count(*) FROM subscribers ${where.sql}`]) {
+      for (const sql of [page(where), `SELECT count(*) FROM subscribers ${where.sql}`]) {
         const steps = plan(sql, [...where.params])
-        expect(steps).toMatch(/subscribers_search VIRTUAL TABLE/)
+        expect(steps).toMatch(index)
         // "SCAN subscribers" (with or without an index) reads every subscriber.
         expect(steps).not.toMatch(/SCAN subscribers\b/)
       }
+    }
+    // A broad term: the list's order is an index, so a page stops after its rows; nothing is sorted.
+    for (const filter of [{ search: 'example.com' }, { search: 'a', status: 'subscribed' as const }]) {
+      const where = filterSql(filter, true)
+      const steps = plan(page(where), where.params)
+      expect(steps).toMatch(/(SCAN|SEARCH) subscribers USING INDEX subscribers_(status_)?created_at_id/)
+      expect(steps).not.toMatch(/TEMP B-TREE|subscribers_search/)
     }
     db.close()
     rmSync(dir, { recursive: true, force: true })

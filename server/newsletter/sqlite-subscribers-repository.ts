@@ -4,20 +4,12 @@ import { fileURLToPath } from 'node:url'
 import { migrateSqlite, readMigrations } from '../db/migrate'
 import { openSqlite, type SqliteDatabase } from '../db/sqlite'
 import { emailKey } from './subscribe-schema'
-import {
-  confirmedAtOf,
-  countsByStatus,
-  keysetPages,
-  likePattern,
-  SEARCH_TEXT,
-  searchUsesTrigrams,
-  TRIGRAM,
-  subscriberFromRow,
-} from './subscribers-repository'
+import { filterSql, sqliteSearch } from './sqlite-subscriber-search'
+import type { SearchOptions } from './subscriber-search'
+import { confirmedAtOf, countsByStatus, keysetPages, subscriberFromRow } from './subscribers-repository'
 import type {
   ExportedSubscriber,
   ExportFilter,
-  ListQuery,
   NewSubscriber,
   Subscriber,
   SubscriberRow,
@@ -35,75 +27,14 @@ type Row = SubscriberRow<string>
 
 const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => time)
 
-/** An FTS5 phrase: the term as one string of characters, its quotes doubled. */
-const ftsPhrase = (search: string) => `"${search.trim().replace(/"/g, '""')}"`
-
-/**
- * The list's and export's WHERE clause for a filter, with its parameters (exported for the query plan tests).
- * `narrow` says whether the trigram index is worth reading for the search term (see `trigramIsSelective`).
- */
-export function filterSql(
-  query: Pick<ListQuery, 'status' | 'search'>,
-  narrow: (search: string) => boolean = searchUsesTrigrams,
-): { sql: string; params: unknown[] } {
-  const clauses: string[] = []
-  const params: unknown[] = []
-  if (query.status) {
-    clauses.push('status = ?')
-    params.push(query.status)
-  }
-  if (query.search?.trim()) {
-    // The trigram index narrows the rows to those that can match; LIKE decides, as on PostgreSQL.
-    if (narrow(query.search)) {
-      clauses.push('rowid IN (SELECT rowid FROM subscribers_search WHERE subscribers_search MATCH ?)')
-      params.push(ftsPhrase(query.search))
-    }
-    clauses.push(`${SEARCH_TEXT} LIKE ? ESCAPE '\\'`)
-    params.push(likePattern(query.search))
-  }
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
-}
-
-/** Share of the rows above which a term's rarest trigram makes the index slower than reading every row. */
-const BROAD_TRIGRAM = 0.25
-
-/**
- * Whether the trigram index narrows a search enough to be worth it. SQLite's planner always takes it, and a term
- * found in nearly every row ("example.com") costs more through the index than a scan; PostgreSQL's planner weighs
- * this itself. FTS5's vocabulary counts the rows of each trigram; the row count is estimated by the last rowid.
- */
-function trigramIsSelective(db: SqliteDatabase) {
-  db.exec(
-    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.subscribers_trigrams USING fts5vocab(main, subscribers_search, 'row')",
-  )
-  const rowsOf = db.prepare<[string], { doc: number }>(
-    'SELECT doc FROM temp.subscribers_trigrams WHERE term = ?',
-  )
-  const lastRow = db.prepare<[], { last: number | null }>('SELECT max(rowid) AS last FROM subscribers')
-  return (search: string) => {
-    if (!searchUsesTrigrams(search)) return false
-    const chars = [...search.trim().toLowerCase()]
-    const broad = (lastRow.get()?.last ?? 0) * BROAD_TRIGRAM
-    for (let i = 0; i + TRIGRAM <= chars.length; i++) {
-      if ((rowsOf.get(chars.slice(i, i + TRIGRAM).join(''))?.doc ?? 0) <= broad) return true
-    }
-    return false
-  }
-}
-
 /** The exported columns, named as `ExportedSubscriber`'s fields (SQLite keeps times as ISO text already). */
 const EXPORT_SELECT = `SELECT id, email, first_name AS firstName, last_name AS lastName, status,
   created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt,
   consent_version AS consentVersion, source FROM subscribers`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
-function exportPages(
-  db: SqliteDatabase,
-  filter: ExportFilter,
-  pageSize: number,
-  narrow: (search: string) => boolean,
-) {
-  const where = filterSql(filter, narrow)
+function exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number, broad: boolean) {
+  const where = filterSql(filter, broad)
   const order = 'ORDER BY created_at DESC, id DESC LIMIT ?'
   const first = db.prepare<unknown[], ExportedSubscriber>(`${EXPORT_SELECT} ${where.sql} ${order}`)
   const after = db.prepare<unknown[], ExportedSubscriber>(
@@ -163,10 +94,17 @@ function groupCommit(db: SqliteDatabase, insertOne: (input: NewSubscriber) => In
  * returns, so a 201 is only sent for a sign-up that is on disk.
  */
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
-export function openSqliteSubscribersRepository(file: string): SubscribersRepository {
+export function openSqliteSubscribersRepository(
+  file: string,
+  options: SearchOptions = {},
+): SubscribersRepository {
   const db: SqliteDatabase = openSqlite(file)
   migrateSqlite(db, readMigrations(MIGRATIONS_DIR))
-  const narrow = trigramIsSelective(db)
+  const search = sqliteSearch(db, options)
+  // Kept in step by triggers (migration 005).
+  const statusCounts = db.prepare<[], { status: string; n: number }>(
+    'SELECT status, n FROM subscriber_status_counts',
+  )
 
   const byId = db.prepare<[string], Row>('SELECT * FROM subscribers WHERE id = ?')
   const byKey = db.prepare<[string], Row>('SELECT * FROM subscribers WHERE email_key = ?')
@@ -224,27 +162,21 @@ export function openSqliteSubscribersRepository(file: string): SubscribersReposi
       return row ? toSubscriber(row) : null
     },
     async list(query) {
-      const where = filterSql(query, narrow)
+      const plan = search.plan(query)
+      const where = filterSql(query, plan.broad)
       const rows = db
         .prepare<unknown[], Row>(
           `SELECT * FROM subscribers ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
         )
         .all(...where.params, query.limit, query.offset)
-      const { total } = db
-        .prepare<unknown[], { total: number }>(`SELECT count(*) AS total FROM subscribers ${where.sql}`)
-        .get(...where.params)!
-      return { items: rows.map(toSubscriber), total }
+      return { items: rows.map(toSubscriber), ...search.total(query, plan) }
     },
     async countByStatus() {
-      return countsByStatus(
-        db
-          .prepare<[], { status: string; n: number }>(
-            'SELECT status, count(*) AS n FROM subscribers GROUP BY status',
-          )
-          .all(),
-      )
+      return countsByStatus(statusCounts.all())
     },
-    exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, narrow),
+    // better-sqlite3 reads a whole page synchronously: a short one.
+    exportPageSize: 100,
+    exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, search.plan(filter).broad),
     async remove(id) {
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1
     },

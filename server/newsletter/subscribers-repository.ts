@@ -92,6 +92,9 @@ export type ListQuery = {
   offset: number
 }
 
+/** One page of the list, and how many match: exactly, or at least `total` when `totalCapped`. */
+export type ListPage = { items: Subscriber[]; total: number; totalCapped: boolean }
+
 /** What the export reads: the list's filter, without paging. */
 export type ExportFilter = Pick<ListQuery, 'status' | 'search'>
 
@@ -124,8 +127,12 @@ export interface SubscribersRepository {
   unsubscribe(id: string, at: string): Promise<Subscriber | null>
   findById(id: string): Promise<Subscriber | null>
   findByEmail(email: string): Promise<Subscriber | null>
-  /** Newest first. */
-  list(query: ListQuery): Promise<{ items: Subscriber[]; total: number }>
+  /**
+   * Newest first, one page. With a search term the total is counted up to `TOTAL_CAP` (subscriber-search.ts):
+   * `totalCapped` says more match than that. A term shorter than a trigram matches the start of the address or
+   * of a name; a longer one matches anywhere in them (ADR 176).
+   */
+  list(query: ListQuery): Promise<ListPage>
   countByStatus(): Promise<StatusCounts>
   /**
    * Every subscriber the filter matches, newest first (the list's order), `pageSize` at a time. Each page is
@@ -134,6 +141,12 @@ export interface SubscribersRepository {
    * exported columns are read, already in their exported form (no row objects to convert).
    */
   exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<ExportedSubscriber[]>
+  /**
+   * Rows per export page that suit this store: each page holds the event loop while it is read and written,
+   * so it is short enough for the requests waiting behind it, and long enough that the export's own queries
+   * stay few (ADR 171).
+   */
+  readonly exportPageSize: number
   /** Erasure: the row is gone. False when there was none. */
   remove(id: string): Promise<boolean>
   close(): Promise<void>
@@ -147,21 +160,12 @@ export interface SubscribersRepository {
 export const SEARCH_TEXT = "(email_key || ' ' || lower(first_name) || ' ' || lower(last_name))"
 
 /**
- * LIKE pattern for a search term, with the wildcards of the term escaped (ESCAPE '\'), matched against
- * `SEARCH_TEXT` after a trigram index has narrowed the rows, when the term has at least `TRIGRAM` characters (a
- * shorter term has no trigram to look up, so it is read by a scan).
+ * LIKE pattern for a term found anywhere in `SEARCH_TEXT` (already lower-cased, see subscriber-search.ts), with
+ * the wildcards of the term escaped (PostgreSQL's default escape character, a backslash).
  */
-export function likePattern(search: string): string {
-  return `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
-
-export const TRIGRAM = 3
-
-/** Whether a search term is long enough for a trigram index. */
-export const searchUsesTrigrams = (search: string) => [...search.trim()].length >= TRIGRAM
 
 /** `SELECT status, count(*) AS n ... GROUP BY status` as counts; a status with no row counts 0. */
 export function countsByStatus(rows: { status: string; n: number | string }[]): StatusCounts {

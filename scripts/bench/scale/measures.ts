@@ -1,6 +1,7 @@
 import type { Instance } from './instance'
 import { ADMIN_TOKEN } from './instance'
 import { get, getOk } from './http'
+import { pacedGets, percentile, quietGets } from './paced-gets'
 import { runLoad } from '../ssr/load'
 
 /** Pages every instance has (the seed's), read and re-read around each measurement. */
@@ -19,8 +20,6 @@ const EXPORT = '/api/newsletter/admin/subscribers.csv'
 
 let edits = 0
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 
 /** An editor's publish of one change to a seed show (as the Studio's publish commits it). */
 async function publishShowEdit(site: Instance) {
@@ -106,29 +105,29 @@ export async function publishToVisible(site: Instance) {
 }
 
 /**
- * The subscriber CSV export (as the Studio's Subscribers tool downloads it) and cached `GET /` requests sent
- * back to back while it runs, the first in the same moment; `quietP99` is that of 30 `GET /` just before.
+ * The subscriber CSV export (as the Studio's Subscribers tool downloads it) and cached `GET /` requests at a
+ * steady pace while it runs (scale/paced-gets.ts), against the same pace for a while just before (quiet).
  */
 export async function csvExport(site: Instance) {
   await getOk(site.url + HOME)
-  const quiet: number[] = []
-  for (let i = 0; i < 30; i++) quiet.push((await getOk(site.url + HOME, { encoding: 'gzip' })).ms)
+  const gzip = { encoding: 'gzip' }
+  const quiet = await quietGets(site.url + HOME, gzip)
   let exporting = true
   const download = get(site.url + EXPORT, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).finally(
     () => (exporting = false),
   )
-  const during: number[] = []
-  do during.push((await getOk(site.url + HOME, { encoding: 'gzip' })).ms)
-  while (exporting)
+  const during = await pacedGets(site.url + HOME, () => exporting, gzip)
   const file = await download
   if (file.status !== 200) throw new Error(`subscriber export: ${file.status} ${file.body.toString('utf8')}`)
+  const [duringP99, quietP99] = [percentile(during, 0.99), percentile(quiet, 0.99)]
   return {
     ms: file.ms,
     bytes: file.bytes,
     rows: file.body.toString('utf8').trimEnd().split('\n').length - 1,
     duringMax: Math.max(...during),
-    duringP99: percentile(during, 0.99),
-    quietP99: percentile(quiet, 0.99),
+    duringP99,
+    quietP99,
+    p99Ratio: duringP99 / quietP99,
   }
 }
 

@@ -23,6 +23,7 @@ import {
   type SubscriberPage,
   type SubscriberStatus,
 } from './subscribers-client'
+import { pageRange } from './page-range'
 
 const PAGE_SIZE = 50
 const ADMIN_TOKEN_KEY = 'newsletter:adminToken'
@@ -139,29 +140,28 @@ function SubscriberRow({
 }
 
 function Pager({
+  page,
   offset,
-  total,
   setOffset,
 }: {
+  page: SubscriberPage
   offset: number
-  total: number
   setOffset: (offset: number) => void
 }) {
+  const range = pageRange(page, offset, PAGE_SIZE)
   return (
     <Flex align="center" gap={3}>
       <Button
         text="Previous"
         mode="ghost"
         disabled={offset === 0}
-        onClick={() => setOffset(offset - PAGE_SIZE)}
+        onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
       />
-      <Text size={1}>
-        {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-      </Text>
+      <Text size={1}>{range.label}</Text>
       <Button
         text="Next"
         mode="ghost"
-        disabled={offset + PAGE_SIZE >= total}
+        disabled={!range.hasNext}
         onClick={() => setOffset(offset + PAGE_SIZE)}
       />
     </Flex>
@@ -270,8 +270,8 @@ function SubscribersView({ token }: { token: string | undefined }) {
           ))}
         </Stack>
       </Card>
-      {page && page.total > PAGE_SIZE ? (
-        <Pager offset={offset} total={page.total} setOffset={setOffset} />
+      {page && pageRange(page, offset, PAGE_SIZE).shown ? (
+        <Pager page={page} offset={offset} setOffset={setOffset} />
       ) : null}
     </Stack>
   )

@@ -1,0 +1,146 @@
+import type { Pool } from 'pg'
+import { likePattern, SEARCH_TEXT, type ListQuery, type SubscriberRow } from './subscribers-repository'
+import { cappedTotal, searchTerm, TOTAL_CAP, type SearchOptions, type SearchTerm } from './subscriber-search'
+
+/**
+ * A GIN index answers a term with every match at once (it cannot stop after a page or at the cap), so a term's
+ * share of the rows decides how it is read: a sample of this many rows (the first in the table) is tested one by
+ * one. From `PAGE_BY_SCAN` of them on, a page is found within a few hundred rows of the list's order; from
+ * `COUNT_BY_SCAN` on, the cap is reached within a few thousand rows.
+ */
+const SAMPLE_ROWS = 2000
+const PAGE_BY_SCAN = 0.05
+const COUNT_BY_SCAN = 0.25
+
+/** Part of a statement with its parameters, numbered from `$1`. */
+export type Sql = { sql: string; params: unknown[] }
+
+type Filter = Pick<ListQuery, 'status' | 'search'>
+
+/** The prefix indexes' expressions, as migration 004 writes them. */
+const PREFIX_COLUMNS = ['email_key', 'lower(first_name)', 'lower(last_name)']
+
+/**
+ * The term's test of a row. `dense`: written so that no index can answer it (`left`, `strpos`; PostgreSQL turns `starts_with` into an index range), so the
+ * planner reads the rows in the list's order and stops after a page; otherwise as the indexes answer it (B-tree
+ * ranges in the "C" collation, the trigram GIN index's LIKE).
+ */
+function termTest(term: SearchTerm, dense: boolean, param: (value: unknown) => string): string {
+  if (term.kind === 'substring')
+    return dense
+      ? `strpos(${SEARCH_TEXT}, ${param(term.text)}) > 0`
+      : `${SEARCH_TEXT} LIKE ${param(likePattern(term.text))}`
+  if (dense) {
+    const prefix = param(term.text)
+    return `(${PREFIX_COLUMNS.map((column) => `left(${column}, char_length(${prefix}::text)) = ${prefix}`).join(' OR ')})`
+  }
+  const [low, high] = [param(term.text), param(term.upper)]
+  return `(${PREFIX_COLUMNS.map(
+    (column) => `${column} COLLATE "C" >= ${low} AND ${column} COLLATE "C" < ${high}`,
+  ).join(' OR ')})`
+}
+
+type Param = (value: unknown) => string
+
+function whereSql(filter: Filter, dense: boolean, param: Param): string {
+  const clauses: string[] = []
+  if (filter.status) clauses.push(`status = ${param(filter.status)}`)
+  const term = searchTerm(filter.search)
+  if (term) clauses.push(termTest(term, dense, param))
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
+}
+
+/**
+ * The list's and export's WHERE clause for a filter (exported for the query plan tests); `dense` as for
+ * `termTest`. The caller's parameters follow the filter's (`params.length`).
+ */
+export function filterSql(filter: Filter, dense = false): Sql {
+  const params: unknown[] = []
+  const sql = whereSql(filter, dense, (value) => `$${params.push(value)}`)
+  return { sql, params }
+}
+
+/** The share of a sample of the rows a term matches, as a CTE named `share` (column `s`). */
+function shareSql(term: SearchTerm, param: Param): string {
+  return `share AS (SELECT coalesce(avg((${termTest(term, true, param)})::int), 0) AS s FROM
+    (SELECT email_key, first_name, last_name FROM subscribers LIMIT ${SAMPLE_ROWS}) sample)`
+}
+
+/**
+ * A search's page and capped count, each one statement that takes its sample first and then runs only the part
+ * its share chooses (PostgreSQL skips a branch whose one-time condition is false, and never reads a CTE nothing
+ * reads), so a search costs no round trip for the choice.
+ */
+export function searchStatements(filter: Filter, limit: number, offset: number, totalCap: number) {
+  const term = searchTerm(filter.search)!
+  const pageParams: unknown[] = []
+  const p: Param = (value) => `$${pageParams.push(value)}`
+  const [pageLimit, pageOffset] = [p(limit), p(offset)]
+  const order = `ORDER BY created_at DESC, id DESC LIMIT ${pageLimit} OFFSET ${pageOffset}`
+  const page = `WITH ${shareSql(term, p)},
+    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)})
+    (SELECT * FROM subscribers ${whereSql(filter, true, p)} AND (SELECT s FROM share) >= ${PAGE_BY_SCAN} ${order})
+    UNION ALL (SELECT * FROM matches WHERE (SELECT s FROM share) < ${PAGE_BY_SCAN} ${order})`
+  const countParams: unknown[] = []
+  const c: Param = (value) => `$${countParams.push(value)}`
+  const capped = (dense: boolean) =>
+    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, c)} LIMIT ${totalCap + 1}) capped)`
+  const count = `WITH ${shareSql(term, c)} SELECT CASE WHEN (SELECT s FROM share) >= ${COUNT_BY_SCAN}
+    THEN ${capped(true)} ELSE ${capped(false)} END AS n`
+  return { page: { sql: page, params: pageParams }, count: { sql: count, params: countParams } }
+}
+
+/**
+ * The rows a filter reads: `with` + `SELECT ... FROM ${from} ${where}`. A sparse term's matches are read
+ * through its index first (MATERIALIZED keeps the planner from walking the list's order instead, which reads
+ * every row when matches are rare), then sorted; anything else is read from the table, in the list's order.
+ */
+export function matchingRows(filter: Filter, dense: boolean) {
+  const where = filterSql(filter, dense)
+  if (dense || !searchTerm(filter.search)) return { with: '', from: 'subscribers', ...where }
+  return {
+    with: `WITH matches AS MATERIALIZED (SELECT * FROM subscribers ${where.sql})`,
+    from: 'matches',
+    sql: '',
+    params: where.params,
+  }
+}
+
+/** How a filter is read: which of its parts scan the list (see `SAMPLE_ROWS`), and the list's total. */
+export function postgresSearch(pool: Pool, { totalCap = TOTAL_CAP }: SearchOptions = {}) {
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM (${sql}) counted`, params)).rows[0]!.n)
+  return {
+    /** The share of a sample of the rows the filter's term matches (no term: none). */
+    async share(filter: Filter): Promise<number> {
+      const term = searchTerm(filter.search)
+      if (!term) return 0
+      const params: unknown[] = []
+      const test = termTest(term, true, (value) => `$${params.push(value)}`)
+      const { rows } = await pool.query<{ share: number | null }>(
+        `SELECT avg((${test})::int)::float8 AS share FROM (SELECT email_key, first_name, last_name
+         FROM subscribers LIMIT ${SAMPLE_ROWS}) sample`,
+        params,
+      )
+      return rows[0]!.share ?? 0
+    },
+    pageByScan: (share: number) => share >= PAGE_BY_SCAN,
+    /** The list's total without a search term: exact. */
+    async total(filter: Filter): Promise<{ total: number; totalCapped: boolean }> {
+      const where = filterSql(filter)
+      return {
+        total: await count(`SELECT 1 FROM subscribers ${where.sql}`, where.params),
+        totalCapped: false,
+      }
+    },
+    /** A search's page and its total, counted up to the cap (`searchStatements`). */
+    async search(filter: Filter, limit: number, offset: number) {
+      const statements = searchStatements(filter, limit, offset, totalCap)
+      const [page, counted] = await Promise.all([
+        pool.query<SubscriberRow<Date>>(statements.page.sql, statements.page.params),
+        pool.query<{ n: string }>(statements.count.sql, statements.count.params),
+      ])
+      return { rows: page.rows, ...cappedTotal(Number(counted.rows[0]!.n), totalCap) }
+    },
+  }
+}
