@@ -8,7 +8,8 @@ const server = (port: number, env: Record<string, string>) => ({
   command: 'node --import tsx tests/e2e/support/start-test-server.ts',
   url: `http://localhost:${port}/healthz`,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // A first start imports the seed into a fresh data dir: minutes on a loaded machine.
+  timeout: 180_000,
   env: { PORT: String(port), HTTPS_PORT: '0', LOG_LEVEL: 'warn', GA_MEASUREMENT_ID: TEST_GA_ID, ...env },
   stdout: 'pipe' as const,
   stderr: 'pipe' as const,

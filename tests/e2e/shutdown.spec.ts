@@ -12,14 +12,16 @@ import { E2E_PORT } from './support/servers'
  * SIGTERM to the built server (as `npm start` runs it, with the HTTPS front) while clients hold what never ends by
  * itself: a listener stream, a live events stream over HTTP/2, a kept-alive idle connection and a WebSocket
  * upgrade to the Studio's socket path. A supervisor (systemd, Docker) waits for the process: it must end them all
- * and exit 0 within a second or two, not sit out a forced exit.
+ * and exit 0 at once, not sit out a forced exit. The bound is half the server's forced-exit delay (which is also
+ * its idle keep-alive time), so the exit cannot have waited on either, and a loaded machine still fits in it.
  */
+const FORCED_EXIT_MS = 10_000
 const PORT = E2E_PORT + 30
 const HTTPS_PORT = E2E_PORT + 31
 const API = '/content/v2025-02-19'
 
-const START_TIMEOUT_MS = 60_000
-test.setTimeout(90_000)
+const START_TIMEOUT_MS = 150_000
+test.setTimeout(180_000)
 
 // The server this test started: killed after the test even when it timed out (a `finally` does not run then), so
 // a hung run never leaves a server on these ports for the next one.
@@ -110,7 +112,7 @@ function openSocketUpgrade(): Promise<{ socket: net.Socket; head: string }> {
   })
 }
 
-test('SIGTERM with open streams, a kept-alive connection and a socket upgrade exits 0 within 2 s', async () => {
+test('SIGTERM with open streams, a kept-alive connection and a socket upgrade exits 0 long before the forced exit', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-shutdown-'))
   const { child, output } = await startServer(dataDir)
   const closers: Array<() => void> = []
@@ -144,7 +146,8 @@ test('SIGTERM with open streams, a kept-alive connection and a socket upgrade ex
     child.kill('SIGTERM')
     const { code, ms } = await exited
     expect({ code, ms }, output()).toEqual({ code: 0, ms: expect.any(Number) })
-    expect(ms, output()).toBeLessThan(2_000)
+    expect(ms, output()).toBeLessThan(FORCED_EXIT_MS / 2)
+    expect(output()).not.toContain('forced shutdown')
   } finally {
     for (const close of closers) close()
     rmSync(dataDir, { recursive: true, force: true })
