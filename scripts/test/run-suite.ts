@@ -1,8 +1,8 @@
 /**
  * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, with the steps that share
  * nothing run side by side. Typecheck and lint each keep one core busy; the unit suite mostly waits (timers,
- * child servers), which leaves room for the build. TypeGen runs alone first because it rewrites a source file
- * the unit tests import. Each step's lines are prefixed with its name; the first failing step stops its group
+ * child servers), which leaves room for the build. TypeGen runs alone before those two because it rewrites a
+ * source file the unit tests import. Each step's lines are prefixed with its name; the first failing step stops its group
  * and the run. Prints every step's wall time at the end.
  *
  * `npm test -- --from=<step>` starts at that step (after a fix, say), `--only=<step>[,<step>]` runs just those.
