@@ -44,7 +44,13 @@ export async function startDraftApp(
   await store.commit('production', { author: 'test' }, (ws) => {
     for (const doc of seedWithoutFiles()) ws.apply(String(doc._id), { createOrReplace: doc as never })
   })
-  const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' })
+  // The query time limit has tests of its own; here a render waiting on a loaded machine is no failure.
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    QUERY_TIMEOUT_MS: '60000',
+  })
   const contentApi = await createEmbeddedContentApi({ env, store, logger: createLogger(env) })
   const content = contentConfigFor({ dataset: 'production' })
   const server: Server = createServer()
