@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { E2E_VIEWER } from './support/accounts'
 import { contentClient, signInToContent } from './support/content-session'
 import { E2E_PORT } from './support/servers'
-import { openStudio, unexpectedStudioErrors } from './support/studio'
+import { openStudio } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // Issue 38: a viewer reads the releases but cannot create, schedule or publish one. The Studio asks the content API
@@ -78,8 +78,9 @@ test('a viewer sees a release and its documents without the actions that create,
   // And the Studio says why, from the refused dry runs.
   await expect(page.getByText('You may not publish nor schedule this release.')).toBeVisible()
 
-  // The browser logs each refused dry run as a failed request (as with Sanity's API); nothing else.
+  // The browser logs each refused dry run as a failed request (as with Sanity's API); nothing else. The Studio's
+  // errors name the address of each (the fixture's do not).
   const refusedDryRun = (error: string) => /status of 403/.test(error) && error.includes('/data/actions/')
   expect(studioErrors.filter((error) => !refusedDryRun(error))).toEqual([])
-  expect(unexpectedStudioErrors(consoleErrors).filter((error) => !refusedDryRun(error))).toEqual([])
+  expect(consoleErrors.filter((error) => !/status of 403/.test(error))).toEqual([])
 })
