@@ -106,6 +106,7 @@ describe("source maps over the site's own queries and seed content", () => {
       start: 0,
       end: 10,
       pastCount: 6,
+      upcomingCount: 10,
       recentFrom: '2025-01-01T00:00:00.000Z',
       recentTo: '2025-01-05T00:00:00.000Z',
       since: '2024-01-01T00:00:00.000Z',
@@ -143,12 +144,12 @@ describe("source maps over the site's own queries and seed content", () => {
     )
 
     const tour = await check(siteQueries.tourDatesQuery, context, 'key')
-    const dates = tour.result as { recent: { _id: string }[] }
-    const venue = tour.sourceMap.mappings["$['recent'][0]['venue']"]!.source
-    expect(tour.sourceMap.documents[venue.document]!._id).toBe(dates.recent[0]!._id)
+    const dates = tour.result as { later: { _id: string }[] }
+    const venue = tour.sourceMap.mappings["$['later'][0]['venue']"]!.source
+    expect(tour.sourceMap.documents[venue.document]!._id).toBe(dates.later[0]!._id)
     expect(tour.sourceMap.paths[venue.path]).toBe("$['venue']")
     // `"slug": slug.current` is a document value too.
-    expect(tour.sourceMap.paths[tour.sourceMap.mappings["$['recent'][0]['slug']"]!.source.path]).toBe(
+    expect(tour.sourceMap.paths[tour.sourceMap.mappings["$['later'][0]['slug']"]!.source.path]).toBe(
       "$['slug']['current']",
     )
   })
