@@ -1,5 +1,6 @@
 import './entry-guard'
 import { createServer, type Server } from 'node:http'
+import { Router } from 'express'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +19,9 @@ import { claimStartUp, listenFailure, StartUpError } from './start-up-claims'
 import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
+import { noAreas } from './newsletter/subscriber-preferences'
+import { contentAreaCatalog } from './show-alerts/area-catalog'
+import { createShowAlerts, type ShowAlerts } from './show-alerts/create-show-alerts'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
 import { createDraftMode } from './preview/draft-mode'
 import { issuePreviewToken } from './preview/preview-token'
@@ -133,6 +137,7 @@ type Running = {
   app: ReturnType<typeof createApp>
   renderer: Renderer
   newsletter: Awaited<ReturnType<typeof createNewsletter>>
+  showAlerts: ShowAlerts | undefined
   queryPool: QueryPool
   contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>
 }
@@ -148,6 +153,7 @@ function shutdownHandler(running: Running) {
     app,
     renderer,
     newsletter,
+    showAlerts,
     queryPool,
     contentApi,
   } = running
@@ -176,6 +182,7 @@ function shutdownHandler(running: Running) {
     app.pages.close()
     void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
       await renderer.close()
+      await showAlerts?.close()
       await newsletter.close()
       await queryPool.close()
       contentApi.close()
@@ -236,13 +243,32 @@ async function main() {
     : embeddedSiteContent(contentStore, content)
   // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
   // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
+  const bandName = bandNameFrom(siteContent.reader, logger)
+  const siteDataset = env.SANITY_DATASET ?? 'production'
+  // Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (README).
+  const areas = env.SANITY_PROJECT_ID ? noAreas : contentAreaCatalog(contentStore, siteDataset)
   const newsletter = await createNewsletter({
     env,
     logger,
     clock,
     authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
-    bandName: bandNameFrom(siteContent.reader, logger),
+    bandName,
+    areas,
   })
+  const showAlerts = env.SANITY_PROJECT_ID
+    ? undefined
+    : await createShowAlerts({
+        env,
+        logger,
+        clock,
+        content: contentStore,
+        dataset: siteDataset,
+        repo: newsletter.repo,
+        tokens: newsletter.tokens,
+        bandName,
+        areas,
+        authenticate: contentApi.authenticate,
+      })
   let loopbackPort: number | undefined
   const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
   const app = createApp({
@@ -253,7 +279,8 @@ async function main() {
     siteContent,
     routers: {
       '/content': contentApi.router,
-      '/api/newsletter': newsletter.router,
+      // The alerts' preferences page and admin view first: the newsletter's admin router answers 404 for paths it lacks.
+      '/api/newsletter': showAlerts ? Router().use(showAlerts.router, newsletter.router) : newsletter.router,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
     draftMode: draftModeFor(env, contentApi, portForLoopback),
@@ -277,6 +304,7 @@ async function main() {
     app,
     renderer,
     newsletter,
+    showAlerts,
     queryPool,
     contentApi,
   })

@@ -3,6 +3,7 @@ import { jsonBody } from '../http/json-limits'
 import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
+import { noAreas, type AreaCatalog } from './subscriber-preferences'
 
 /** Sign-ups are three short strings; anything bigger is not a person's sign-up. */
 export const BODY_LIMIT = 4 * 1024
@@ -24,6 +25,13 @@ export function originOf(req: Request, siteUrl: string | undefined): string {
   return (siteUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')
 }
 
+/** The chosen areas that are not published areas. */
+async function unknownAreas(chosen: string[] | undefined, areas: AreaCatalog): Promise<string[]> {
+  if (!chosen?.length) return []
+  const known = new Set((await areas()).map((area) => area.slug))
+  return chosen.filter((slug) => !known.has(slug))
+}
+
 /**
  * The public newsletter API, mounted at /api/newsletter: sign-up, the confirm link, and unsubscribe (a link
  * for people, RFC 8058 one-click POST for mail providers).
@@ -32,10 +40,13 @@ export function createNewsletterRouter({
   service,
   limiter,
   siteUrl,
+  areas = noAreas,
 }: {
   service: SubscriptionService
   limiter: RateLimiter
   siteUrl?: string
+  /** The areas a sign-up may choose. */
+  areas?: AreaCatalog
 }): Router {
   const router = Router()
   const acknowledged = {
@@ -65,6 +76,14 @@ export function createNewsletterRouter({
             path: issue.path.join('.'),
             message: issue.message,
           })),
+        })
+        return
+      }
+      const unknown = await unknownAreas(parsed.data.areas, areas)
+      if (unknown.length > 0) {
+        res.status(400).json({
+          message: `Unknown area: ${unknown.join(', ')}. Choose from the areas on the sign-up form, or none for everywhere.`,
+          issues: [{ path: 'areas', message: 'Unknown area' }],
         })
         return
       }
