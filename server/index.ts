@@ -216,6 +216,46 @@ function draftModeFor(
   })
 }
 
+/**
+ * The newsletter and its show alerts. Subscriber admin: Studio users and API tokens of the embedded content API
+ * (editor and up); in Sanity cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
+ * Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (README).
+ */
+async function openNewsletter(
+  env: Env,
+  logger: Logger,
+  clock: ReturnType<typeof createClock>,
+  content: {
+    contentStore: ContentStore
+    contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>
+    reader: Parameters<typeof bandNameFrom>[0]
+  },
+) {
+  const bandName = bandNameFrom(content.reader, logger)
+  const cloud = Boolean(env.SANITY_PROJECT_ID)
+  const dataset = env.SANITY_DATASET ?? 'production'
+  const areas = cloud ? noAreas : contentAreaCatalog(content.contentStore, dataset)
+  const authenticate = cloud ? undefined : content.contentApi.authenticate
+  const newsletter = await createNewsletter({ env, logger, clock, authenticate, bandName, areas })
+  const showAlerts = cloud
+    ? undefined
+    : await createShowAlerts({
+        env,
+        logger,
+        clock,
+        content: content.contentStore,
+        dataset,
+        repo: newsletter.repo,
+        tokens: newsletter.tokens,
+        bandName,
+        areas,
+        authenticate,
+      })
+  // The alerts' preferences page and admin view first: the newsletter's admin router answers 404 for paths it lacks.
+  const newsletterRouter = showAlerts ? Router().use(showAlerts.router, newsletter.router) : newsletter.router
+  return { newsletter, showAlerts, newsletterRouter }
+}
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
@@ -241,34 +281,11 @@ async function main() {
   const siteContent = env.SANITY_PROJECT_ID
     ? sanitySiteContent(content, { logger })
     : embeddedSiteContent(contentStore, content)
-  // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
-  // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
-  const bandName = bandNameFrom(siteContent.reader, logger)
-  const siteDataset = env.SANITY_DATASET ?? 'production'
-  // Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (README).
-  const areas = env.SANITY_PROJECT_ID ? noAreas : contentAreaCatalog(contentStore, siteDataset)
-  const newsletter = await createNewsletter({
-    env,
-    logger,
-    clock,
-    authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
-    bandName,
-    areas,
+  const { newsletter, showAlerts, newsletterRouter } = await openNewsletter(env, logger, clock, {
+    contentStore,
+    contentApi,
+    reader: siteContent.reader,
   })
-  const showAlerts = env.SANITY_PROJECT_ID
-    ? undefined
-    : await createShowAlerts({
-        env,
-        logger,
-        clock,
-        content: contentStore,
-        dataset: siteDataset,
-        repo: newsletter.repo,
-        tokens: newsletter.tokens,
-        bandName,
-        areas,
-        authenticate: contentApi.authenticate,
-      })
   let loopbackPort: number | undefined
   const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
   const app = createApp({
@@ -279,8 +296,7 @@ async function main() {
     siteContent,
     routers: {
       '/content': contentApi.router,
-      // The alerts' preferences page and admin view first: the newsletter's admin router answers 404 for paths it lacks.
-      '/api/newsletter': showAlerts ? Router().use(showAlerts.router, newsletter.router) : newsletter.router,
+      '/api/newsletter': newsletterRouter,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
     draftMode: draftModeFor(env, contentApi, portForLoopback),

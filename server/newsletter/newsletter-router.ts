@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express'
+import { Router, type Request, type RequestHandler, type Response } from 'express'
 import { jsonBody } from '../http/json-limits'
 import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
@@ -25,11 +25,29 @@ export function originOf(req: Request, siteUrl: string | undefined): string {
   return (siteUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')
 }
 
-/** The chosen areas that are not published areas. */
-async function unknownAreas(chosen: string[] | undefined, areas: AreaCatalog): Promise<string[]> {
-  if (!chosen?.length) return []
+/** Answers 400 when a chosen area is not a published area; true when it did. */
+async function refusedAreas(
+  res: Response,
+  chosen: string[] | undefined,
+  areas: AreaCatalog,
+): Promise<boolean> {
+  if (!chosen?.length) return false
   const known = new Set((await areas()).map((area) => area.slug))
-  return chosen.filter((slug) => !known.has(slug))
+  const unknown = chosen.filter((slug) => !known.has(slug))
+  if (unknown.length === 0) return false
+  res.status(400).json({
+    message: `Unknown area: ${unknown.join(', ')}. Choose from the areas on the sign-up form, or none for everywhere.`,
+    issues: [{ path: 'areas', message: 'Unknown area' }],
+  })
+  return true
+}
+
+type NewsletterRouterDeps = {
+  service: SubscriptionService
+  limiter: RateLimiter
+  siteUrl?: string
+  /** The areas a sign-up may choose. */
+  areas?: AreaCatalog
 }
 
 /**
@@ -41,13 +59,7 @@ export function createNewsletterRouter({
   limiter,
   siteUrl,
   areas = noAreas,
-}: {
-  service: SubscriptionService
-  limiter: RateLimiter
-  siteUrl?: string
-  /** The areas a sign-up may choose. */
-  areas?: AreaCatalog
-}): Router {
+}: NewsletterRouterDeps): Router {
   const router = Router()
   const acknowledged = {
     message: service.doubleOptIn
@@ -79,14 +91,7 @@ export function createNewsletterRouter({
         })
         return
       }
-      const unknown = await unknownAreas(parsed.data.areas, areas)
-      if (unknown.length > 0) {
-        res.status(400).json({
-          message: `Unknown area: ${unknown.join(', ')}. Choose from the areas on the sign-up form, or none for everywhere.`,
-          issues: [{ path: 'areas', message: 'Unknown area' }],
-        })
-        return
-      }
+      if (await refusedAreas(res, parsed.data.areas, areas)) return
       // A filled honeypot is a bot: it gets the same answer as a person and nothing is stored or sent.
       if (!parsed.data[HONEYPOT_FIELD]) {
         await service.subscribe(parsed.data, { ip: req.ip, origin: originOf(req, siteUrl) })

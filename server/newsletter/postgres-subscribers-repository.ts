@@ -146,7 +146,8 @@ export async function openPostgresSubscribersRepository(pool: Pool): Promise<Sub
          WHERE id = $1 AND status = 'unsubscribed' RETURNING *`,
         [id, ...signUpValues(input)],
       )
-      if (reopened) await prefs.setPreferences(id, { language: input.language ?? 'en', areas: input.areas ?? [] })
+      if (reopened)
+        await prefs.setPreferences(id, { language: input.language ?? 'en', areas: input.areas ?? [] })
       return reopened
     },
     async markConfirmationSent(id, at) {

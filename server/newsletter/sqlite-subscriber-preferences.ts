@@ -9,7 +9,9 @@ import {
 
 /** Subscriber areas and language on SQLite; the writes run inside the caller's transaction when there is one. */
 export function sqliteSubscriberPreferences(db: SqliteDatabase) {
-  const languageOf = db.prepare<[string], { language: Language }>('SELECT language FROM subscribers WHERE id = ?')
+  const languageOf = db.prepare<[string], { language: Language }>(
+    'SELECT language FROM subscribers WHERE id = ?',
+  )
   const areasOf = db.prepare<[string], { area: string }>(
     'SELECT area FROM subscriber_areas WHERE subscriber_id = ? ORDER BY area',
   )

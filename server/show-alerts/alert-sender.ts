@@ -103,7 +103,9 @@ export function createAlertSender({
       )
       return alerts.markFailed(row.id, now(), message)
     }
-    const next = new Date(clock.now().getTime() + backoffMs(row.attempts, options.retryBaseMs, options.retryMaxMs))
+    const next = new Date(
+      clock.now().getTime() + backoffMs(row.attempts, options.retryBaseMs, options.retryMaxMs),
+    )
     logger.info({ outboxId: row.id, attempts: row.attempts, error: message, next }, 'show alert: will retry')
     return alerts.retryLater(row.id, next.toISOString(), message)
   }
@@ -122,12 +124,14 @@ export function createAlertSender({
     }
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker))
     // Stopping: rows not begun are handed back, so the next start does not take them for interrupted sends.
-    for (const row of rows.slice(index)) await alerts.retryLater(row.id, now(), 'not sent before the sender stopped')
+    for (const row of rows.slice(index))
+      await alerts.retryLater(row.id, now(), 'not sent before the sender stopped')
   }
 
   async function sleepUntilDue() {
     const due = await alerts.nextDue()
-    const wait = due === null ? options.pollMs : Math.min(options.pollMs, Date.parse(due) - clock.now().getTime())
+    const wait =
+      due === null ? options.pollMs : Math.min(options.pollMs, Date.parse(due) - clock.now().getTime())
     if (wait <= 0) return
     await new Promise<void>((resolve) => {
       wakeUp = resolve

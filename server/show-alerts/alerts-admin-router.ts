@@ -74,7 +74,8 @@ export function createAlertsAdminRouter({
       },
       template: templateFor('en'),
     })
-    if (req.accepts(['html', 'json']) === 'json') res.json({ subject: mail.subject, text: mail.text, html: mail.html })
+    if (req.accepts(['html', 'json']) === 'json')
+      res.json({ subject: mail.subject, text: mail.text, html: mail.html })
     else res.type('html').send(mail.html)
   })
   return router

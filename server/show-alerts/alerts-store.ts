@@ -19,7 +19,13 @@ export type ClaimedAlert = {
 
 export type OutboxCounts = Record<OutboxStatus, number>
 
-export type GivenUp = { id: number; subscriberId: string; announcementId: number; error: string | null; at: string }
+export type GivenUp = {
+  id: number
+  subscriberId: string
+  announcementId: number
+  error: string | null
+  at: string
+}
 
 /**
  * The alerts' durable state in the subscribers' store (docs/decisions/190-show-alerts-outbox.md): shows seen,
@@ -36,7 +42,10 @@ export interface AlertsStore {
    * Records shows seen for the first time: `pending` ones with their snapshot, others as skipped. A show seen
    * before keeps its first outcome (returns the ids newly recorded as pending).
    */
-  recordSeen(shows: { id: string; snapshot: ShowSnapshot | null; outcome: 'pending' | 'skipped' }[], at: string): Promise<string[]>
+  recordSeen(
+    shows: { id: string; snapshot: ShowSnapshot | null; outcome: 'pending' | 'skipped' }[],
+    at: string,
+  ): Promise<string[]>
   /** Updates or drops (null) the snapshot of a show still pending. */
   updatePending(showId: string, snapshot: ShowSnapshot | null): Promise<void>
   /** The time the oldest pending show was seen, or null. */

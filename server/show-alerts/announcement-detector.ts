@@ -1,4 +1,9 @@
-import { isPublishedId, type CommittedTransaction, type ContentStore, type SanityDocument } from '../content-api/engine'
+import {
+  isPublishedId,
+  type CommittedTransaction,
+  type ContentStore,
+  type SanityDocument,
+} from '../content-api/engine'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import type { Announcement, AlertsStore } from './alerts-store'
@@ -47,7 +52,9 @@ export function createAnnouncementDetector({
 
   const publishedShows = (): SanityDocument[] =>
     content.hasDataset(dataset)
-      ? [...content.dataset(dataset).docs.values()].filter((doc) => doc._type === 'event' && isPublishedId(doc._id))
+      ? [...content.dataset(dataset).docs.values()].filter(
+          (doc) => doc._type === 'event' && isPublishedId(doc._id),
+        )
       : []
 
   /** Records shows published now: new ones as pending (or skipped), known pending ones updated. */

@@ -127,7 +127,13 @@ export async function createShowAlerts({
         },
       })
     : null
-  const fanOut = createFanOut({ alerts, clock, logger, batchSize: FAN_OUT_BATCH, onRows: () => sender?.wake() })
+  const fanOut = createFanOut({
+    alerts,
+    clock,
+    logger,
+    batchSize: FAN_OUT_BATCH,
+    onRows: () => sender?.wake(),
+  })
   const detector = createAnnouncementDetector({
     content,
     dataset,
@@ -166,7 +172,9 @@ export async function createShowAlerts({
   sender?.start()
   logger.info(
     { sending: Boolean(sender), mailsPerSecond: env.ALERTS_MAILS_PER_SECOND },
-    sender ? 'show alerts: on' : 'show alerts: announcements are recorded, but nothing is sent without SMTP_URL',
+    sender
+      ? 'show alerts: on'
+      : 'show alerts: announcements are recorded, but nothing is sent without SMTP_URL',
   )
 
   return {

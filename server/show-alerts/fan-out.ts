@@ -45,7 +45,10 @@ export function createFanOut({
       work = work
         .then(() => fanOut(announcement))
         .catch((err: unknown) =>
-          logger.error({ err, announcementId: announcement.id }, 'show alerts: fan-out failed; resumed at the next start'),
+          logger.error(
+            { err, announcementId: announcement.id },
+            'show alerts: fan-out failed; resumed at the next start',
+          ),
         )
       return work
     },

@@ -1,10 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
-import {
-  outboxCounts,
-  type Announcement,
-  type AlertsStore,
-  type ClaimedAlert,
-} from './alerts-store'
+import { outboxCounts, type Announcement, type AlertsStore, type ClaimedAlert } from './alerts-store'
 import type { ShowSnapshot } from './show-snapshot'
 
 type AnnouncementRow = { id: string; created_at: Date; shows: ShowSnapshot[]; fanout_done_at: Date | null }
@@ -48,7 +43,7 @@ const FAN_OUT_BATCH = `WITH batch AS (
     SELECT $1, id, 'queued', $4 FROM batch ON CONFLICT DO NOTHING
   ), moved AS (
     UPDATE alert_announcements SET
-      fanout_cursor = coalesce((SELECT max(id) FROM batch), fanout_cursor),
+      fanout_cursor = coalesce((SELECT id FROM batch ORDER BY id DESC LIMIT 1), fanout_cursor),
       fanout_done_at = CASE WHEN (SELECT count(*) FROM batch) < $3 THEN $4::timestamptz END
     WHERE id = $1
   )
@@ -189,7 +184,9 @@ export function openPostgresAlertsStore(pool: Pool, ownsPool = true): AlertsStor
       await finish('failed', id, at, error)
     },
     async announcement(id) {
-      const { rows } = await pool.query<AnnouncementRow>('SELECT * FROM alert_announcements WHERE id = $1', [id])
+      const { rows } = await pool.query<AnnouncementRow>('SELECT * FROM alert_announcements WHERE id = $1', [
+        id,
+      ])
       return rows[0] ? toAnnouncement(rows[0]) : null
     },
     async counts() {

@@ -27,7 +27,6 @@ const FAN_OUT_BATCH = `SELECT s.id FROM subscribers s
                     AND a.area IN (SELECT value FROM json_each(?))))
   ORDER BY s.id LIMIT ?`
 
-// eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 function statements(db: SqliteDatabase) {
   return {
     seenOne: db.prepare<[string], { show_id: string }>('SELECT show_id FROM alert_shows WHERE show_id = ?'),
@@ -82,7 +81,13 @@ function statements(db: SqliteDatabase) {
     ),
     givenUp: db.prepare<
       [number],
-      { id: number; subscriber_id: string; announcement_id: number; last_error: string | null; done_at: string }
+      {
+        id: number
+        subscriber_id: string
+        announcement_id: number
+        last_error: string | null
+        done_at: string
+      }
     >(`SELECT id, subscriber_id, announcement_id, last_error, done_at FROM alert_outbox
       WHERE status = 'failed' ORDER BY done_at DESC, id DESC LIMIT ?`),
     nextDue: db.prepare<[], { at: string | null }>(
@@ -99,7 +104,9 @@ function statements(db: SqliteDatabase) {
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function openSqliteAlertsStore(file: string): AlertsStore {
   const db = openSqlite(file)
-  db.prepare("UPDATE alert_outbox SET lease_until = NULL WHERE status = 'queued' AND claimed_at IS NOT NULL").run()
+  db.prepare(
+    "UPDATE alert_outbox SET lease_until = NULL WHERE status = 'queued' AND claimed_at IS NOT NULL",
+  ).run()
   const q = statements(db)
 
   const recordSeen = db.transaction(

@@ -20,7 +20,9 @@ const escapeHtml = (text: string) =>
 function when(show: ShowSnapshot, locale: string): string {
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' }
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: show.timeZone }).format(new Date(show.startsAt))
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: show.timeZone }).format(
+      new Date(show.startsAt),
+    )
   } catch {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(show.startsAt))
   }
@@ -55,7 +57,11 @@ function showText(show: ShowSnapshot, links: ShowLinks, t: AlertTemplate): strin
 function showHtml(show: ShowSnapshot, links: ShowLinks, t: AlertTemplate): string {
   const link = (href: string | null, label: string) =>
     href ? `<a href="${escapeHtml(href)}" style="color:#b5441f">${escapeHtml(label)}</a>` : ''
-  const actions = [link(links.tickets, t.tickets), link(links.page, t.showPage), link(links.calendar, t.addToCalendar)]
+  const actions = [
+    link(links.tickets, t.tickets),
+    link(links.page, t.showPage),
+    link(links.calendar, t.addToCalendar),
+  ]
     .filter(Boolean)
     .join(' &middot; ')
   return `<li style="margin:0 0 16px"><strong>${escapeHtml(plainText(when(show, t.locale)))}</strong><br>${escapeHtml(
@@ -109,7 +115,14 @@ export function alertMail(
   </div>
 </body>
 </html>`
-  return { senderName: band, to: to.email, subject, text, html, headers: unsubscribeHeaders(links.unsubscribeUrl) }
+  return {
+    senderName: band,
+    to: to.email,
+    subject,
+    text,
+    html,
+    headers: unsubscribeHeaders(links.unsubscribeUrl),
+  }
 }
 
 /** The shows of an announcement a subscriber hears of: those in their areas, or all for everywhere. */

@@ -10,7 +10,9 @@ export const en: AlertTemplate = {
   },
   greeting: (firstName) => `Hola ${firstName},`,
   intro: (band, count) =>
-    count === 1 ? `${band} just announced a show near you:` : `${band} just announced ${count} shows near you:`,
+    count === 1
+      ? `${band} just announced a show near you:`
+      : `${band} just announced ${count} shows near you:`,
   tickets: 'Tickets',
   showPage: 'Show page',
   addToCalendar: 'Add to calendar',
