@@ -3,7 +3,7 @@ import type { Logger } from '../logger'
 import type { Mail, Mailer } from '../newsletter/mailer'
 import type { Subscriber, SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { SubscriberPreferences } from '../newsletter/subscriber-preferences'
-import type { Announcement, AlertsStore, ClaimedAlert } from './alerts-store'
+import type { Announcement, AlertsStore, ClaimedAlert, Outcome } from './alerts-store'
 import { showsFor } from './mail/alert-mail'
 import { createPacer, defaultSleep } from './pacing'
 import { backoffMs, errorText, isPermanent } from './retry-policy'
@@ -25,8 +25,11 @@ export type RenderAlert = (
   shows: ShowSnapshot[],
 ) => Promise<Mail>
 
+/** How long outcomes wait to be written together. */
+const OUTCOME_FLUSH_MS = 100
+
 /** Mails handed to SMTP at once: enough to keep a pooled connection busy at the rate, few enough to stay polite. */
-const IN_FLIGHT = 4
+const IN_FLIGHT = 8
 
 /**
  * Delivers the outbox over SMTP at `mailsPerSecond` (docs/decisions/190-show-alerts-outbox.md): claims due rows
@@ -69,7 +72,7 @@ export function createAlertSender({
     return found
   }
 
-  async function deliver(row: ClaimedAlert): Promise<void> {
+  async function deliver(row: ClaimedAlert): Promise<Outcome> {
     if (row.possiblyDelivered) {
       logger.warn(
         { outboxId: row.id, subscriberId: row.subscriberId, announcementId: row.announcementId },
@@ -79,11 +82,13 @@ export function createAlertSender({
     const subscriber = await repo.findById(row.subscriberId)
     const prefs = subscriber && (await repo.preferences(subscriber.id))
     if (!subscriber || !prefs || subscriber.status !== 'subscribed') {
-      return alerts.markSkipped(row.id, now(), 'no longer subscribed')
+      return { id: row.id, status: 'skipped', at: now(), error: 'no longer subscribed' }
     }
     const announcement = await announcementOf(row.announcementId)
     const shows = showsFor(announcement?.shows ?? [], prefs.areas)
-    if (shows.length === 0) return alerts.markSkipped(row.id, now(), 'no show in their areas any more')
+    if (shows.length === 0) {
+      return { id: row.id, status: 'skipped', at: now(), error: 'no show in their areas any more' }
+    }
     const mail = await render(subscriber, prefs, shows)
     await pace()
     try {
@@ -91,41 +96,73 @@ export function createAlertSender({
     } catch (error) {
       return failed(row, error)
     }
-    await alerts.markSent(row.id, now())
+    return { id: row.id, status: 'sent', at: now(), error: null }
   }
 
-  async function failed(row: ClaimedAlert, error: unknown) {
+  function failed(row: ClaimedAlert, error: unknown): Outcome {
     const message = errorText(error)
     if (isPermanent(error) || row.attempts >= options.maxAttempts) {
       logger.warn(
         { outboxId: row.id, subscriberId: row.subscriberId, attempts: row.attempts, error: message },
         'show alert: gave up on a mail',
       )
-      return alerts.markFailed(row.id, now(), message)
+      return { id: row.id, status: 'failed', at: now(), error: message }
     }
     const next = new Date(
       clock.now().getTime() + backoffMs(row.attempts, options.retryBaseMs, options.retryMaxMs),
     )
     logger.info({ outboxId: row.id, attempts: row.attempts, error: message, next }, 'show alert: will retry')
-    return alerts.retryLater(row.id, next.toISOString(), message)
+    return { id: row.id, status: 'retry', next: next.toISOString(), error: message }
+  }
+
+  /**
+   * Outcomes are written in groups, one commit each (a commit per mail would cap the rate at the disk's flushes).
+   * A mail sent in the moments before a crash whose outcome was not written yet is the one that may go twice.
+   */
+  function outcomeWriter() {
+    let buffer: Outcome[] = []
+    let last = performance.now()
+    const flush = async () => {
+      const group = buffer
+      buffer = []
+      last = performance.now()
+      if (group.length > 0) await alerts.settle(group)
+    }
+    return {
+      async add(outcome: Outcome) {
+        buffer.push(outcome)
+        if (performance.now() - last >= OUTCOME_FLUSH_MS) await flush()
+      },
+      flush,
+    }
   }
 
   /** Sends the claimed rows, at most IN_FLIGHT at a time. */
   async function sendAll(rows: ClaimedAlert[]) {
+    const outcomes = outcomeWriter()
     let index = 0
     const worker = async () => {
       while (running && index < rows.length) {
         const row = rows[index++]!
-        await deliver(row).catch((err: unknown) =>
+        try {
+          await outcomes.add(await deliver(row))
+        } catch (err) {
           // A store error: the row stays held until its lease ends, then it is tried again.
-          logger.error({ err, outboxId: row.id }, 'show alert: could not record a delivery'),
-        )
+          logger.error({ err, outboxId: row.id }, 'show alert: could not record a delivery')
+        }
       }
     }
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker))
     // Stopping: rows not begun are handed back, so the next start does not take them for interrupted sends.
-    for (const row of rows.slice(index))
-      await alerts.retryLater(row.id, now(), 'not sent before the sender stopped')
+    for (const row of rows.slice(index)) {
+      await outcomes.add({
+        id: row.id,
+        status: 'retry',
+        next: now(),
+        error: 'not sent before the sender stopped',
+      })
+    }
+    await outcomes.flush()
   }
 
   async function sleepUntilDue() {

@@ -17,6 +17,11 @@ export type ClaimedAlert = {
   possiblyDelivered: boolean
 }
 
+/** What became of a claimed row: done (sent, skipped, given up), or back in the queue until `next`. */
+export type Outcome =
+  | { id: number; status: 'sent' | 'skipped' | 'failed'; at: string; error: string | null }
+  | { id: number; status: 'retry'; next: string; error: string }
+
 export type OutboxCounts = Record<OutboxStatus, number>
 
 export type GivenUp = {
@@ -62,11 +67,8 @@ export interface AlertsStore {
   fanOutBatch(announcementId: number, areas: string[], batchSize: number, at: string): Promise<number>
   /** Claims up to `limit` due rows for `leaseMs`. */
   claim(limit: number, at: string, leaseMs: number): Promise<ClaimedAlert[]>
-  markSent(id: number, at: string): Promise<void>
-  markSkipped(id: number, at: string, reason: string): Promise<void>
-  /** Back to the queue for a later attempt. */
-  retryLater(id: number, nextAttemptAt: string, error: string): Promise<void>
-  markFailed(id: number, at: string, error: string): Promise<void>
+  /** Records the outcomes of claimed rows, all in one transaction; releases their claim. */
+  settle(outcomes: Outcome[]): Promise<void>
   announcement(id: number): Promise<Announcement | null>
   counts(): Promise<OutboxCounts>
   /** The rows given up on, newest first. */

@@ -55,7 +55,7 @@ export function openAlertsStore(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): Al
 function pooledMailer(env: ShowAlertsEnv): Mailer {
   const url = new URL(env.SMTP_URL!)
   url.searchParams.set('pool', 'true')
-  url.searchParams.set('maxConnections', '4')
+  url.searchParams.set('maxConnections', '8')
   return createSmtpMailer(url.toString(), env.MAIL_FROM)
 }
 

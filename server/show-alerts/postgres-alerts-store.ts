@@ -1,5 +1,11 @@
 import type { Pool, PoolClient } from 'pg'
-import { outboxCounts, type Announcement, type AlertsStore, type ClaimedAlert } from './alerts-store'
+import {
+  outboxCounts,
+  type Announcement,
+  type AlertsStore,
+  type ClaimedAlert,
+  type Outcome,
+} from './alerts-store'
 import type { ShowSnapshot } from './show-snapshot'
 
 type AnnouncementRow = { id: string; created_at: Date; shows: ShowSnapshot[]; fanout_done_at: Date | null }
@@ -64,12 +70,6 @@ const CLAIM = `WITH due AS (
 
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function openPostgresAlertsStore(pool: Pool, ownsPool = true): AlertsStore {
-  const finish = (status: string, id: number, at: string, error: string | null) =>
-    pool.query(
-      `UPDATE alert_outbox SET status = $1, done_at = $2, last_error = $3, claimed_at = NULL, lease_until = NULL
-       WHERE id = $4`,
-      [status, at, error, id],
-    )
   return {
     async hasBaseline() {
       const { rowCount } = await pool.query('SELECT 1 FROM alert_shows WHERE show_id = $1', [BASELINE_MARK])
@@ -167,21 +167,30 @@ export function openPostgresAlertsStore(pool: Pool, ownsPool = true): AlertsStor
         }))
         .sort((a, b) => a.id - b.id)
     },
-    async markSent(id, at) {
-      await finish('sent', id, at, null)
-    },
-    async markSkipped(id, at, reason) {
-      await finish('skipped', id, at, reason)
-    },
-    async retryLater(id, next, error) {
+    async settle(outcomes) {
+      if (outcomes.length === 0) return
+      const done = outcomes.filter((o): o is Exclude<Outcome, { status: 'retry' }> => o.status !== 'retry')
+      const retry = outcomes.filter((o): o is Extract<Outcome, { status: 'retry' }> => o.status === 'retry')
+      // One statement per kind, arrays unnested: a single commit for the whole group.
       await pool.query(
-        `UPDATE alert_outbox SET next_attempt_at = $2, last_error = $3, claimed_at = NULL, lease_until = NULL
-         WHERE id = $1`,
-        [id, next, error],
+        `WITH done AS (
+           UPDATE alert_outbox o SET status = d.status, done_at = d.at, last_error = d.error,
+             claimed_at = NULL, lease_until = NULL
+           FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[]) AS d (id, status, at, error)
+           WHERE o.id = d.id)
+         UPDATE alert_outbox o SET next_attempt_at = r.next, last_error = r.error, claimed_at = NULL, lease_until = NULL
+         FROM unnest($5::bigint[], $6::timestamptz[], $7::text[]) AS r (id, next, error)
+         WHERE o.id = r.id`,
+        [
+          done.map((o) => o.id),
+          done.map((o) => o.status),
+          done.map((o) => o.at),
+          done.map((o) => o.error),
+          retry.map((o) => o.id),
+          retry.map((o) => o.next),
+          retry.map((o) => o.error),
+        ],
       )
-    },
-    async markFailed(id, at, error) {
-      await finish('failed', id, at, error)
     },
     async announcement(id) {
       const { rows } = await pool.query<AnnouncementRow>('SELECT * FROM alert_announcements WHERE id = $1', [

@@ -5,6 +5,7 @@ import {
   type AlertsStore,
   type ClaimedAlert,
   type GivenUp,
+  type Outcome,
 } from './alerts-store'
 import type { ShowSnapshot } from './show-snapshot'
 
@@ -147,6 +148,13 @@ export function openSqliteAlertsStore(file: string): AlertsStore {
     }),
   )
 
+  const settle = db.transaction((outcomes: Outcome[]) => {
+    for (const outcome of outcomes) {
+      if (outcome.status === 'retry') q.retry.run(outcome.next, outcome.error, outcome.id)
+      else q.finishRow.run(outcome.status, outcome.at, outcome.error, outcome.id)
+    }
+  })
+
   return {
     async hasBaseline() {
       return q.seenOne.get(BASELINE_MARK) !== undefined
@@ -181,17 +189,8 @@ export function openSqliteAlertsStore(file: string): AlertsStore {
     async claim(limit, at, leaseMs) {
       return claim(limit, at, new Date(Date.parse(at) + leaseMs).toISOString())
     },
-    async markSent(id, at) {
-      q.finishRow.run('sent', at, null, id)
-    },
-    async markSkipped(id, at, reason) {
-      q.finishRow.run('skipped', at, reason, id)
-    },
-    async retryLater(id, next, error) {
-      q.retry.run(next, error, id)
-    },
-    async markFailed(id, at, error) {
-      q.finishRow.run('failed', at, error, id)
+    async settle(outcomes) {
+      settle(outcomes)
     },
     async announcement(id) {
       const row = q.announcement.get(id)

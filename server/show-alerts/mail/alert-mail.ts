@@ -16,15 +16,26 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   )
 
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per locale and zone: making one costs more than the rest of a mail. */
+function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`
+  let format = formatters.get(key)
+  if (!format) {
+    if (formatters.size > 200) formatters.clear()
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone })
+    formatters.set(key, format)
+  }
+  return format
+}
+
 /** The show's date and time as the venue's clock shows it. */
 function when(show: ShowSnapshot, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' }
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: show.timeZone }).format(
-      new Date(show.startsAt),
-    )
+    return formatter(locale, show.timeZone).format(new Date(show.startsAt))
   } catch {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(show.startsAt))
+    return formatter(locale, 'UTC').format(new Date(show.startsAt))
   }
 }
 
