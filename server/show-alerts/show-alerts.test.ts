@@ -204,5 +204,33 @@ describe.each(Object.entries(STORES))(
       const forged = await fetch(`${harness.url}/api/newsletter/preferences?token=${token.slice(0, -2)}xx`)
       expect(forged.status).toBe(404)
     })
+
+    it('shows the band manager subscribers per area and a preview of a draft show’s mail, only with admin rights', async () => {
+      const token = 'alerts-admin-test-token-0123456789'
+      harness = await start({ NEWSLETTER_ADMIN_TOKEN: token })
+      await harness.publish(SOCAL, BAY)
+      await signUpAndConfirm(harness, { email: 'south@example.com', areas: ['southern-california'] })
+      await signUpAndConfirm(harness, { email: 'everywhere@example.com' })
+      const draft = show('southern-california', { venue: 'Draft Theatre' })
+      await harness.publish({ ...draft, _id: `drafts.${draft._id}` })
+      const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json' }
+      expect((await fetch(`${harness.url}/api/newsletter/admin/alerts`)).status).toBe(401)
+      const stats = await (
+        await fetch(`${harness.url}/api/newsletter/admin/alerts`, { headers: auth })
+      ).json()
+      expect(stats.subscribersPerArea).toEqual([
+        { area: null, subscribers: 1, name: 'Everywhere' },
+        { area: 'southern-california', subscribers: 1, name: 'Southern California' },
+      ])
+      const preview = await fetch(`${harness.url}/api/newsletter/admin/alerts/preview?show=${draft._id}`, {
+        headers: auth,
+      })
+      expect(preview.status).toBe(200)
+      const mail = await preview.json()
+      expect(mail.text).toContain('Draft Theatre')
+      expect(mail.subject).toContain('Los Forasteros')
+      // A draft is not published: nothing was announced.
+      expect(await drained(harness)).toMatchObject({ sent: 0 })
+    })
   },
 )
