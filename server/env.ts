@@ -140,6 +140,19 @@ const EnvSchema = z.object({
   NEWSLETTER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Bearer token for the subscriber admin API (needed in Sanity cloud mode, where there are no local users). */
   NEWSLETTER_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+
+  // Show alerts (server/show-alerts, docs/decisions/190-show-alerts-outbox.md): with SMTP_URL and the embedded
+  // content API, a mail to the fans of its area when a show is first published.
+  /** Seconds shows first published after another still wait, so they make one mail (a release is one anyway). */
+  ALERTS_COALESCE_S: z.coerce.number().min(0).max(86_400).default(180),
+  /** Show alert mails handed to SMTP per second, at most. */
+  ALERTS_MAILS_PER_SECOND: z.coerce.number().positive().max(10_000).default(10),
+  /** Attempts of one alert mail before it is given up (reported in the Studio and the log). */
+  ALERTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Seconds before the first retry of a failed alert mail; each later one waits twice as long, at most a day. */
+  ALERTS_RETRY_BASE_S: z.coerce.number().positive().max(86_400).default(60),
+  /** Seconds a sender holds the mails it took; after a crash another sender may take them when this ends. */
+  ALERTS_LEASE_S: z.coerce.number().positive().max(86_400).default(120),
 })
 
 const refined = EnvSchema.superRefine((env, context) => {

@@ -1,5 +1,6 @@
 import './entry-guard'
 import { createServer, type Server } from 'node:http'
+import { Router } from 'express'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +19,9 @@ import { claimStartUp, listenFailure, StartUpError } from './start-up-claims'
 import { loadTlsCredentials } from './http/tls-certificate'
 import { createLogger, type Logger } from './logger'
 import { createNewsletter } from './newsletter/create-newsletter'
+import { noAreas } from './newsletter/subscriber-preferences'
+import { contentAreaCatalog } from './show-alerts/area-catalog'
+import { createShowAlerts, type ShowAlerts } from './show-alerts/create-show-alerts'
 import { embeddedSiteContent, sanitySiteContent } from './page-cache/site-content'
 import { createDraftMode } from './preview/draft-mode'
 import { issuePreviewToken } from './preview/preview-token'
@@ -133,6 +137,7 @@ type Running = {
   app: ReturnType<typeof createApp>
   renderer: Renderer
   newsletter: Awaited<ReturnType<typeof createNewsletter>>
+  showAlerts: ShowAlerts | undefined
   queryPool: QueryPool
   contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>
 }
@@ -148,6 +153,7 @@ function shutdownHandler(running: Running) {
     app,
     renderer,
     newsletter,
+    showAlerts,
     queryPool,
     contentApi,
   } = running
@@ -176,6 +182,7 @@ function shutdownHandler(running: Running) {
     app.pages.close()
     void Promise.all([plainClosed, httpsFront?.close()]).then(async () => {
       await renderer.close()
+      await showAlerts?.close()
       await newsletter.close()
       await queryPool.close()
       contentApi.close()
@@ -209,6 +216,46 @@ function draftModeFor(
   })
 }
 
+/**
+ * The newsletter and its show alerts. Subscriber admin: Studio users and API tokens of the embedded content API
+ * (editor and up); in Sanity cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
+ * Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (README).
+ */
+async function openNewsletter(
+  env: Env,
+  logger: Logger,
+  clock: ReturnType<typeof createClock>,
+  content: {
+    contentStore: ContentStore
+    contentApi: Awaited<ReturnType<typeof createEmbeddedContentApi>>
+    reader: Parameters<typeof bandNameFrom>[0]
+  },
+) {
+  const bandName = bandNameFrom(content.reader, logger)
+  const cloud = Boolean(env.SANITY_PROJECT_ID)
+  const dataset = env.SANITY_DATASET ?? 'production'
+  const areas = cloud ? noAreas : contentAreaCatalog(content.contentStore, dataset)
+  const authenticate = cloud ? undefined : content.contentApi.authenticate
+  const newsletter = await createNewsletter({ env, logger, clock, authenticate, bandName, areas })
+  const showAlerts = cloud
+    ? undefined
+    : await createShowAlerts({
+        env,
+        logger,
+        clock,
+        content: content.contentStore,
+        dataset,
+        repo: newsletter.repo,
+        tokens: newsletter.tokens,
+        bandName,
+        areas,
+        authenticate,
+      })
+  // The alerts' preferences page and admin view first: the newsletter's admin router answers 404 for paths it lacks.
+  const newsletterRouter = showAlerts ? Router().use(showAlerts.router, newsletter.router) : newsletter.router
+  return { newsletter, showAlerts, newsletterRouter }
+}
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env)
@@ -234,14 +281,10 @@ async function main() {
   const siteContent = env.SANITY_PROJECT_ID
     ? sanitySiteContent(content, { logger })
     : embeddedSiteContent(contentStore, content)
-  // Subscriber admin: Studio users and API tokens of the embedded content API (editor and up); in Sanity
-  // cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
-  const newsletter = await createNewsletter({
-    env,
-    logger,
-    clock,
-    authenticate: env.SANITY_PROJECT_ID ? undefined : contentApi.authenticate,
-    bandName: bandNameFrom(siteContent.reader, logger),
+  const { newsletter, showAlerts, newsletterRouter } = await openNewsletter(env, logger, clock, {
+    contentStore,
+    contentApi,
+    reader: siteContent.reader,
   })
   let loopbackPort: number | undefined
   const portForLoopback = () => (loopbackPort ??= (server.address() as AddressInfo | null)?.port) ?? env.PORT
@@ -253,7 +296,7 @@ async function main() {
     siteContent,
     routers: {
       '/content': contentApi.router,
-      '/api/newsletter': newsletter.router,
+      '/api/newsletter': newsletterRouter,
       [YOUTUBE_THUMBNAILS_PATH]: youtubeThumbnailRouter(youtubeThumbnailsFor(env, logger)),
     },
     draftMode: draftModeFor(env, contentApi, portForLoopback),
@@ -277,6 +320,7 @@ async function main() {
     app,
     renderer,
     newsletter,
+    showAlerts,
     queryPool,
     contentApi,
   })

@@ -123,6 +123,54 @@ export const seedImages: SeedImage[] = [
 const LOS_ANGELES = 'America/Los_Angeles'
 export const LAND_SKY_TICKETS = 'https://tickets.example.com/los-forasteros/land-and-sky-2025-10-25'
 
+/** Where the band tours, as the band manager names it: fans choose areas, and each show belongs to one. */
+const area = (
+  slugName: string,
+  name: string,
+  coverage: {
+    country: string
+    regions?: string[]
+    cities?: string[]
+    centre: { lat: number; lng: number }
+    radiusKm: number
+  },
+) => ({ _id: `area-${slugName}`, _type: 'area', name, slug: slug(slugName), ...coverage })
+
+const areas = [
+  area('central-coast', 'Central Coast', {
+    country: 'US',
+    cities: ['Santa Barbara', 'Ojai', 'Ventura', 'Somis', 'San Luis Obispo', 'Santa Maria'],
+    centre: { lat: 34.42, lng: -119.7 },
+    radiusKm: 120,
+  }),
+  area('southern-california', 'Southern California', {
+    country: 'US',
+    regions: ['CA'],
+    cities: ['Los Angeles', 'Laguna Beach', 'Irvine', 'San Diego', 'Long Beach', 'Pasadena'],
+    centre: { lat: 33.9, lng: -117.9 },
+    radiusKm: 150,
+  }),
+  area('bay-area', 'Bay Area', {
+    country: 'US',
+    cities: ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Santa Cruz'],
+    centre: { lat: 37.77, lng: -122.27 },
+    radiusKm: 90,
+  }),
+  area('arizona', 'Arizona', {
+    country: 'US',
+    regions: ['AZ'],
+    centre: { lat: 33.45, lng: -112.07 },
+    radiusKm: 300,
+  }),
+  area('mexico-city', 'Mexico City', {
+    country: 'MX',
+    regions: ['CDMX'],
+    cities: ['Ciudad de México', 'Mexico City'],
+    centre: { lat: 19.43, lng: -99.13 },
+    radiusKm: 60,
+  }),
+]
+
 const events = [
   {
     _id: 'event-2025-10-25-land-sky',
@@ -135,6 +183,8 @@ const events = [
     city: 'Somis',
     region: 'CA',
     country: 'US',
+    area: ref('area-central-coast'),
+    notifyFans: true,
     address: '4250 Somis Rd',
     postalCode: '93066',
     status: 'onSale',
@@ -154,6 +204,8 @@ const events = [
     city: 'Santa Barbara',
     region: 'CA',
     country: 'US',
+    area: ref('area-central-coast'),
+    notifyFans: true,
     address: '1317 State St',
     postalCode: '93101',
     doorsTime: '18:00',
@@ -173,6 +225,8 @@ const events = [
     city: 'Laguna Beach',
     region: 'CA',
     country: 'US',
+    area: ref('area-southern-california'),
+    notifyFans: true,
     address: '650 Laguna Canyon Rd',
     postalCode: '92651',
     doorsTime: '18:00',
@@ -188,6 +242,8 @@ const events = [
     city: 'Ojai',
     region: 'CA',
     country: 'US',
+    area: ref('area-central-coast'),
+    notifyFans: true,
     address: '320 E Ojai Ave',
     postalCode: '93023',
     doorsTime: '18:30',
@@ -525,5 +581,5 @@ const newsPosts = [
 
 /** Every seed document, in import order (referenced documents first). */
 export function seedDocuments(): Record<string, unknown>[] {
-  return [siteSettings, ...events, ...mediaItems, gallery, tourPromo, newsletterPopup, ...newsPosts]
+  return [siteSettings, ...areas, ...events, ...mediaItems, gallery, tourPromo, newsletterPopup, ...newsPosts]
 }

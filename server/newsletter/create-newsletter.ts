@@ -13,14 +13,17 @@ import { createRateLimiter } from './rate-limit'
 import { loadOrCreateSecret } from './secret'
 import { openSqliteSubscribersRepository, subscribersFile } from './sqlite-subscribers-repository'
 import type { SubscribersRepository } from './subscribers-repository'
+import type { AreaCatalog } from './subscriber-preferences'
 import { createSubscriptionService, type SubscriptionService } from './subscription-service'
-import { createIpHasher, createTokenSigner } from './tokens'
+import { createIpHasher, createTokenSigner, type TokenSigner } from './tokens'
 
 export type Newsletter = {
   /** Mount at /api/newsletter. */
   router: Router
   service: SubscriptionService
   repo: SubscribersRepository
+  /** Signs the links in mail (show alerts sign theirs with it too). */
+  tokens: TokenSigner
   close(): Promise<void>
 }
 
@@ -55,6 +58,7 @@ export async function createNewsletter({
   authenticate,
   mailer: mailerOverride,
   bandName = fixedBandName(),
+  areas,
 }: {
   env: NewsletterEnv
   logger: Logger
@@ -64,6 +68,8 @@ export async function createNewsletter({
   mailer?: Mailer | null
   /** The band's name from the site settings (`bandNameFrom`); without content, the fallback name. */
   bandName?: BandName
+  /** The show alert areas a sign-up may choose (published area documents); none without content. */
+  areas?: AreaCatalog
 }): Promise<Newsletter> {
   const secret = loadOrCreateSecret(env.DATA_DIR, env.NEWSLETTER_SECRET)
   const repo = await openSubscribersRepository(env)
@@ -73,10 +79,11 @@ export async function createNewsletter({
       : env.SMTP_URL
         ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
         : null
+  const tokens = createTokenSigner(secret)
   const service = createSubscriptionService({
     repo,
     mailer,
-    tokens: createTokenSigner(secret),
+    tokens,
     hashIp: createIpHasher(secret),
     clock,
     logger,
@@ -104,6 +111,7 @@ export async function createNewsletter({
       service,
       limiter: createRateLimiter({ limit: env.NEWSLETTER_RATE_LIMIT }),
       siteUrl: env.SITE_URL,
+      areas,
     }),
   )
 
@@ -111,6 +119,7 @@ export async function createNewsletter({
     router,
     service,
     repo,
+    tokens,
     async close() {
       await service.idle()
       mailer?.close()

@@ -1,8 +1,9 @@
-import { Router, type Request, type RequestHandler } from 'express'
+import { Router, type Request, type RequestHandler, type Response } from 'express'
 import { jsonBody } from '../http/json-limits'
 import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
+import { noAreas, type AreaCatalog } from './subscriber-preferences'
 
 /** Sign-ups are three short strings; anything bigger is not a person's sign-up. */
 export const BODY_LIMIT = 4 * 1024
@@ -24,6 +25,31 @@ export function originOf(req: Request, siteUrl: string | undefined): string {
   return (siteUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')
 }
 
+/** Answers 400 when a chosen area is not a published area; true when it did. */
+async function refusedAreas(
+  res: Response,
+  chosen: string[] | undefined,
+  areas: AreaCatalog,
+): Promise<boolean> {
+  if (!chosen?.length) return false
+  const known = new Set((await areas()).map((area) => area.slug))
+  const unknown = chosen.filter((slug) => !known.has(slug))
+  if (unknown.length === 0) return false
+  res.status(400).json({
+    message: `Unknown area: ${unknown.join(', ')}. Choose from the areas on the sign-up form, or none for everywhere.`,
+    issues: [{ path: 'areas', message: 'Unknown area' }],
+  })
+  return true
+}
+
+type NewsletterRouterDeps = {
+  service: SubscriptionService
+  limiter: RateLimiter
+  siteUrl?: string
+  /** The areas a sign-up may choose. */
+  areas?: AreaCatalog
+}
+
 /**
  * The public newsletter API, mounted at /api/newsletter: sign-up, the confirm link, and unsubscribe (a link
  * for people, RFC 8058 one-click POST for mail providers).
@@ -32,11 +58,8 @@ export function createNewsletterRouter({
   service,
   limiter,
   siteUrl,
-}: {
-  service: SubscriptionService
-  limiter: RateLimiter
-  siteUrl?: string
-}): Router {
+  areas = noAreas,
+}: NewsletterRouterDeps): Router {
   const router = Router()
   const acknowledged = {
     message: service.doubleOptIn
@@ -68,6 +91,7 @@ export function createNewsletterRouter({
         })
         return
       }
+      if (await refusedAreas(res, parsed.data.areas, areas)) return
       // A filled honeypot is a bot: it gets the same answer as a person and nothing is stored or sent.
       if (!parsed.data[HONEYPOT_FIELD]) {
         await service.subscribe(parsed.data, { ip: req.ip, origin: originOf(req, siteUrl) })

@@ -7,6 +7,8 @@ import { migratePostgres } from '../db/migrate-postgres'
 import { filterSql, matchingRows, postgresSearch } from './postgres-subscriber-search'
 import { emailKey } from './subscribe-schema'
 import { searchTerm, type SearchOptions } from './subscriber-search'
+import { postgresSubscriberPreferences } from './postgres-subscriber-preferences'
+import { normalAreas } from './subscriber-preferences'
 import {
   confirmedAtOf,
   countsByStatus,
@@ -99,6 +101,8 @@ export async function openPostgresSubscribersRepository(
   await migratePostgres(pool, readMigrations(MIGRATIONS_DIR), MIGRATIONS_TABLE)
   const search = postgresSearch(pool, options)
 
+  const prefs = postgresSubscriberPreferences(pool)
+
   const one = async (sql: string, params: unknown[]): Promise<Subscriber | null> => {
     const { rows } = await pool.query<Row>(sql, params)
     return rows[0] ? toSubscriber(rows[0]) : null
@@ -107,14 +111,23 @@ export async function openPostgresSubscribersRepository(
   const repo: SubscribersRepository = {
     async insertIfAbsent(input) {
       const key = emailKey(input.email)
+      // The row and its areas in one statement, so a sign-up is never stored without the areas chosen.
       const inserted = await one(
-        `INSERT INTO subscribers
+        `WITH s AS (INSERT INTO subscribers
           (id, email, email_key, first_name, last_name, status, consent_text, consent_version, source, ip_hash,
-           created_at, updated_at, confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
+           created_at, updated_at, confirmed_at, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13)
          ON CONFLICT (email_key) DO NOTHING
-         RETURNING *`,
-        [randomUUID(), input.email, key, ...signUpValues(input)],
+         RETURNING *), a AS (INSERT INTO subscriber_areas (subscriber_id, area) SELECT s.id, unnest($14::text[]) FROM s)
+         SELECT * FROM s`,
+        [
+          randomUUID(),
+          input.email,
+          key,
+          ...signUpValues(input),
+          input.language ?? 'en',
+          normalAreas(input.areas),
+        ],
       )
       if (inserted) return { created: true, subscriber: inserted }
       const existing = await one('SELECT * FROM subscribers WHERE email_key = $1', [key])
@@ -124,13 +137,16 @@ export async function openPostgresSubscribersRepository(
     },
     async resubscribe(id, input) {
       if (!UUID.test(id)) return null
-      return one(
+      const reopened = await one(
         `UPDATE subscribers SET first_name = $2, last_name = $3, status = $4, consent_text = $5,
            consent_version = $6, source = $7, ip_hash = $8, updated_at = $9, confirmed_at = $10,
            unsubscribed_at = NULL, confirmation_sent_at = NULL
          WHERE id = $1 AND status = 'unsubscribed' RETURNING *`,
         [id, ...signUpValues(input)],
       )
+      if (reopened)
+        await prefs.setPreferences(id, { language: input.language ?? 'en', areas: input.areas ?? [] })
+      return reopened
     },
     async markConfirmationSent(id, at) {
       if (!UUID.test(id)) return
@@ -188,6 +204,9 @@ export async function openPostgresSubscribersRepository(
     exportPageSize: 250,
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
+    preferences: prefs.preferences,
+    setPreferences: prefs.setPreferences,
+    subscribersPerArea: prefs.subscribersPerArea,
     async remove(id) {
       if (!UUID.test(id)) return false
       const { rowCount } = await pool.query('DELETE FROM subscribers WHERE id = $1', [id])

@@ -7,6 +7,7 @@ import { emailKey } from './subscribe-schema'
 import { filterSql, sqliteSearch } from './sqlite-subscriber-search'
 import type { SearchOptions } from './subscriber-search'
 import { confirmedAtOf, countsByStatus, keysetPages, subscriberFromRow } from './subscribers-repository'
+import { sqliteSubscriberPreferences } from './sqlite-subscriber-preferences'
 import type {
   ExportedSubscriber,
   ExportFilter,
@@ -120,19 +121,27 @@ export function openSqliteSubscribersRepository(
       confirmed_at = @confirmedAt, unsubscribed_at = NULL, confirmation_sent_at = NULL
     WHERE id = @id AND status = 'unsubscribed'`)
 
+  const prefs = sqliteSubscriberPreferences(db)
+
   const insertOne = (input: NewSubscriber) => {
     const id = randomUUID()
     const key = emailKey(input.email)
     const { changes } = insert.run({ ...input, id, emailKey: key, confirmedAt: confirmedAtOf(input) })
+    if (changes === 1) prefs.write(id, input)
     return { created: changes === 1, subscriber: toSubscriber(byKey.get(key)!) }
   }
+  const reopenOne = db.transaction((id: string, input: NewSubscriber) => {
+    const { changes } = reopen.run({ ...input, id, confirmedAt: confirmedAtOf(input) })
+    if (changes === 1) prefs.write(id, { language: input.language, areas: input.areas ?? [] })
+    return changes
+  })
 
   const signUps = groupCommit(db, insertOne)
 
   return {
     insertIfAbsent: signUps.insertIfAbsent,
     async resubscribe(id, input) {
-      const { changes } = reopen.run({ ...input, id, confirmedAt: confirmedAtOf(input) })
+      const changes = reopenOne(id, input)
       return changes === 1 ? toSubscriber(byId.get(id)!) : null
     },
     async markConfirmationSent(id, at) {
@@ -177,6 +186,9 @@ export function openSqliteSubscribersRepository(
     // better-sqlite3 reads a whole page synchronously: a short one.
     exportPageSize: 100,
     exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, search.plan(filter).broad),
+    preferences: prefs.preferences,
+    setPreferences: prefs.setPreferences,
+    subscribersPerArea: prefs.subscribersPerArea,
     async remove(id) {
       return db.prepare('DELETE FROM subscribers WHERE id = ?').run(id).changes === 1
     },

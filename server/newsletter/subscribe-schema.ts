@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FIELD_LIMITS, HONEYPOT_FIELD } from '../../web/src/features/newsletter/subscribe-contract'
+import { LANGUAGES, MAX_AREAS } from './subscriber-preferences'
 import { hasWebAddress } from './web-address-in-name'
 
 export * from '../../web/src/features/newsletter/subscribe-contract'
@@ -28,6 +29,11 @@ export function isCleanName(name: string): boolean {
   return !CONTROL.test(name) && !hasWebAddress(name)
 }
 
+/** Area slugs as the Studio makes them. */
+export const AreaSlugs = z
+  .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,95}$/, 'Not an area'))
+  .max(MAX_AREAS, `At most ${MAX_AREAS} areas`)
+
 const name = (max: number) => requiredText(max).refine(isCleanName, NAME_CONTENT_MESSAGE)
 
 export const SubscribeSchema = z.object({
@@ -39,6 +45,9 @@ export const SubscribeSchema = z.object({
     .max(FIELD_LIMITS.email, `At most ${FIELD_LIMITS.email} characters`)
     .pipe(z.email('Not a valid e-mail address')),
   [HONEYPOT_FIELD]: z.string().max(1000).optional(),
+  /** Show alert areas by slug (checked against the published areas by the router); none: everywhere. */
+  areas: AreaSlugs.optional(),
+  language: z.enum(LANGUAGES).optional(),
 })
 
 export type SubscribeInput = z.input<typeof SubscribeSchema>

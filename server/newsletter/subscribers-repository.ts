@@ -1,4 +1,5 @@
 import { pickColumns } from '../db/rows'
+import type { AreaCount, Language, SubscriberPreferences } from './subscriber-preferences'
 
 /**
  * The one interface the newsletter uses to store subscribers. Two implementations: SQLite (the default, one
@@ -82,6 +83,9 @@ export type NewSubscriber = {
   ipHash: string | null
   /** ISO time of the sign-up. */
   at: string
+  /** Show alert areas (slugs) and mail language; none: everywhere, in English. */
+  areas?: string[]
+  language?: Language
 }
 
 export type ListQuery = {
@@ -147,7 +151,13 @@ export interface SubscribersRepository {
    * stay few (ADR 171).
    */
   readonly exportPageSize: number
-  /** Erasure: the row is gone. False when there was none. */
+  /** Show alert areas and language; null when the subscriber is gone. */
+  preferences(id: string): Promise<SubscriberPreferences | null>
+  /** Replaces the areas and language; false when the subscriber is gone. */
+  setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean>
+  /** Confirmed subscribers per chosen area (null: everywhere): where the fans are. */
+  subscribersPerArea(): Promise<AreaCount[]>
+  /** Erasure: the row is gone, with its areas and queued alerts. False when there was none. */
   remove(id: string): Promise<boolean>
   close(): Promise<void>
 }

@@ -96,6 +96,8 @@ export function createSubscriptionService({
         source: SIGNUP_SOURCE,
         ipHash: hashIp(ip),
         at: at.toISOString(),
+        areas: input.areas,
+        language: input.language,
       }
       const { created, subscriber } = await repo.insertIfAbsent(record)
       let toConfirm: Subscriber | null = created ? subscriber : null

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /** What a link may do; part of the signature, so a confirm link can never unsubscribe and vice versa. */
-export type TokenPurpose = 'confirm' | 'unsubscribe'
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'preferences'
 
 export type VerifiedToken = { ok: true; subscriberId: string } | { ok: false; reason: 'invalid' | 'expired' }
 

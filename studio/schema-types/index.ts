@@ -1,4 +1,5 @@
 import type { SchemaTypeDefinition } from 'sanity'
+import { areaType } from './documents/area'
 import { eventType } from './documents/event'
 import { mediaItemType } from './documents/media-item'
 import { newsPostType } from './documents/news-post'
@@ -19,6 +20,7 @@ export const schemaTypes: SchemaTypeDefinition[] = [
   newsletterPopupType,
   // Documents
   eventType,
+  areaType,
   mediaItemType,
   newsPostType,
   // Objects

@@ -3,7 +3,7 @@ import { SINGLETONS } from '../singletons'
 
 /**
  * The desk: the four singletons pinned at the top (each opens its one document at its fixed id), then
- * the lists of events (newest first), media items and news posts.
+ * the lists of events (newest first), areas, media items and news posts.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -26,6 +26,7 @@ export const structure: StructureResolver = (S) =>
             .title('Events')
             .defaultOrdering([{ field: 'startsAt', direction: 'desc' }]),
         ),
+      S.documentTypeListItem('area').title('Areas'),
       S.documentTypeListItem('mediaItem').title('Media items'),
       S.listItem()
         .id('newsPost')

@@ -84,6 +84,8 @@ export async function startSmtpSink(): Promise<{
       })
     },
   })
+  // A sender killed mid-conversation (the crash tests) resets its socket: not the sink's failure.
+  server.on('error', () => undefined)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {

@@ -361,12 +361,66 @@ export function describeSubscribersRepository(
       expect((await repo.insertIfAbsent(signUp())).created).toBe(true)
     })
 
+    it('keeps the show alert areas and language chosen at sign-up, and replaces them', async () => {
+      const { subscriber } = await repo.insertIfAbsent(
+        signUp({ areas: ['bay-area', 'arizona', 'bay-area'], language: 'es' }),
+      )
+      expect(await repo.preferences(subscriber.id)).toEqual({
+        areas: ['arizona', 'bay-area'],
+        language: 'es',
+      })
+      expect(
+        await repo.setPreferences(subscriber.id, { areas: ['bay-area', 'mexico-city'], language: 'en' }),
+      ).toBe(true)
+      expect(await repo.preferences(subscriber.id)).toEqual({
+        areas: ['bay-area', 'mexico-city'],
+        language: 'en',
+      })
+      expect(await repo.setPreferences(subscriber.id, { areas: [], language: 'en' })).toBe(true)
+      expect(await repo.preferences(subscriber.id)).toEqual({ areas: [], language: 'en' })
+      const plain = await repo.insertIfAbsent(signUp({ email: 'plain@example.com' }))
+      expect(await repo.preferences(plain.subscriber.id)).toEqual({ areas: [], language: 'en' })
+    })
+
+    it('counts confirmed subscribers per area, everywhere as null, and erases areas with the subscriber', async () => {
+      const south = await repo.insertIfAbsent(
+        signUp({ email: 's@example.com', status: 'subscribed', areas: ['socal'] }),
+      )
+      await repo.insertIfAbsent(
+        signUp({ email: 'b@example.com', status: 'subscribed', areas: ['socal', 'bay'] }),
+      )
+      await repo.insertIfAbsent(signUp({ email: 'e@example.com', status: 'subscribed' }))
+      await repo.insertIfAbsent(signUp({ email: 'p@example.com', areas: ['socal'] }))
+      expect(await repo.subscribersPerArea()).toEqual([
+        { area: null, subscribers: 1 },
+        { area: 'bay', subscribers: 1 },
+        { area: 'socal', subscribers: 2 },
+      ])
+      expect(await repo.remove(south.subscriber.id)).toBe(true)
+      expect(await repo.preferences(south.subscriber.id)).toBeNull()
+      expect(await repo.setPreferences(south.subscriber.id, { areas: ['socal'], language: 'en' })).toBe(false)
+      expect(await repo.subscribersPerArea()).toEqual([
+        { area: null, subscribers: 1 },
+        { area: 'bay', subscribers: 1 },
+        { area: 'socal', subscribers: 1 },
+      ])
+    })
+
+    it('starts a returning subscriber with the areas of the new sign-up', async () => {
+      const { subscriber } = await repo.insertIfAbsent(signUp({ areas: ['socal'] }))
+      await repo.unsubscribe(subscriber.id, '2025-10-02T00:00:00.000Z')
+      await repo.resubscribe(subscriber.id, signUp({ areas: ['bay'], language: 'es' }))
+      expect(await repo.preferences(subscriber.id)).toEqual({ areas: ['bay'], language: 'es' })
+    })
+
     it('answers unknown or malformed ids with nothing', async () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; DROP TABLE x; --"]) {
         expect(await repo.findById(id)).toBeNull()
         expect(await repo.confirm(id, '2025-10-01T00:00:00.000Z')).toBeNull()
         expect(await repo.unsubscribe(id, '2025-10-01T00:00:00.000Z')).toBeNull()
         expect(await repo.remove(id)).toBe(false)
+        expect(await repo.preferences(id)).toBeNull()
+        expect(await repo.setPreferences(id, { areas: [], language: 'en' })).toBe(false)
       }
     })
   })

@@ -1,5 +1,6 @@
 import { CalendarIcon } from '@sanity/icons/Calendar'
 import { defineField, defineType } from 'sanity'
+import { AREAS_QUERY, validateShowArea, type AreaCoverage } from '../area-match'
 import { choiceField, slugField } from '../fields'
 import {
   neededWhen,
@@ -153,6 +154,31 @@ export const eventType = defineType({
       description:
         'Optional; completes the address on the show page, in its calendar entry and for search engines.',
       validation: (rule) => rule.max(20),
+    }),
+    defineField({
+      name: 'area',
+      type: 'reference',
+      to: [{ type: 'area' }],
+      description:
+        'Where fans who follow an area hear of this show. The warning below suggests the area of the venue’s city or state.',
+      validation: (rule) =>
+        rule
+          .custom((value, context) =>
+            validateShowArea(value as { _ref?: string } | undefined, context.document as never, () =>
+              context
+                .getClient({ apiVersion: '2025-02-19' })
+                .fetch<AreaCoverage[]>(AREAS_QUERY, {}, { tag: 'studio.show-area' }),
+            ),
+          )
+          .warning(),
+    }),
+    defineField({
+      name: 'notifyFans',
+      title: 'Notify fans',
+      type: 'boolean',
+      description:
+        'When the show is first published, the subscribers of its area get a mail (sent once; edits send nothing). Switch off for a show not to announce.',
+      initialValue: true,
     }),
     choiceField({
       name: 'status',

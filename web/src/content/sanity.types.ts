@@ -194,6 +194,13 @@ export type TourPromo = {
   ticketUrl?: string
 }
 
+export type AreaReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'area'
+}
+
 export type MediaItemReference = {
   _ref: string
   _type: 'reference'
@@ -217,6 +224,8 @@ export type Event = {
   country?: string
   address?: string
   postalCode?: string
+  area?: AreaReference
+  notifyFans?: boolean
   status?: 'onSale' | 'soldOut' | 'cancelled' | 'postponed'
   originalStartsAt?: string
   ticketUrl?: string
@@ -229,6 +238,24 @@ export type Event = {
       _key: string
     } & MediaItemReference
   >
+}
+
+export type Area = {
+  _id: string
+  _type: 'area'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name?: string
+  slug?: Slug
+  country?: string
+  regions?: Array<string>
+  cities?: Array<string>
+  centre?: {
+    lat?: number
+    lng?: number
+  }
+  radiusKm?: number
 }
 
 export type Gallery = {
@@ -420,8 +447,10 @@ export type AllSanitySchemaTypes =
   | NewsletterPopup
   | EventReference
   | TourPromo
+  | AreaReference
   | MediaItemReference
   | Event
+  | Area
   | Gallery
   | SiteSettings
   | SanityImagePaletteSwatch

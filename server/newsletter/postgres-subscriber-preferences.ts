@@ -1,0 +1,49 @@
+import type { Pool } from 'pg'
+import {
+  areaCounts,
+  normalAreas,
+  type AreaCount,
+  type Language,
+  type SubscriberPreferences,
+} from './subscriber-preferences'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Subscriber areas and language on PostgreSQL. */
+export function postgresSubscriberPreferences(pool: Pool) {
+  return {
+    async preferences(id: string): Promise<SubscriberPreferences | null> {
+      if (!UUID.test(id)) return null
+      const { rows } = await pool.query<{ language: Language; areas: string[] }>(
+        `SELECT s.language, coalesce(array_agg(a.area ORDER BY a.area) FILTER (WHERE a.area IS NOT NULL), '{}') AS areas
+         FROM subscribers s LEFT JOIN subscriber_areas a ON a.subscriber_id = s.id
+         WHERE s.id = $1 GROUP BY s.id`,
+        [id],
+      )
+      return rows[0] ? { language: rows[0].language, areas: rows[0].areas } : null
+    },
+    async setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean> {
+      if (!UUID.test(id)) return false
+      // One statement: the language, the areas no longer chosen out and the new ones in, or nothing when the row is
+      // gone. Its parts see the same snapshot, so the delete spares the areas kept and the insert skips them.
+      const { rows } = await pool.query<{ id: string }>(
+        `WITH s AS (UPDATE subscribers SET language = $2 WHERE id = $1 RETURNING id),
+              gone AS (DELETE FROM subscriber_areas
+                       WHERE subscriber_id IN (SELECT id FROM s) AND area <> ALL ($3::text[])),
+              added AS (INSERT INTO subscriber_areas (subscriber_id, area)
+                        SELECT s.id, unnest($3::text[]) FROM s ON CONFLICT DO NOTHING)
+         SELECT id FROM s`,
+        [id, prefs.language, normalAreas(prefs.areas)],
+      )
+      return rows.length === 1
+    },
+    async subscribersPerArea(): Promise<AreaCount[]> {
+      const { rows } = await pool.query<{ area: string | null; n: string }>(
+        `SELECT a.area, count(*) AS n FROM subscribers s
+           LEFT JOIN subscriber_areas a ON a.subscriber_id = s.id
+         WHERE s.status = 'subscribed' GROUP BY a.area`,
+      )
+      return areaCounts(rows)
+    },
+  }
+}

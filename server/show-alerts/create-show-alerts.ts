@@ -1,0 +1,199 @@
+import { Router, type RequestHandler } from 'express'
+import pg from 'pg'
+import type { BandName } from '../band-name'
+import type { Clock } from '../clock'
+import { getDraftId, type ContentStore } from '../content-api/engine'
+import type { Env } from '../env'
+import type { Logger } from '../logger'
+import { requireSubscriberAdmin } from '../newsletter/admin-auth'
+import { createSmtpMailer, type Mailer } from '../newsletter/mailer'
+import { subscribersFile } from '../newsletter/sqlite-subscribers-repository'
+import type { AreaCatalog } from '../newsletter/subscriber-preferences'
+import type { SubscribersRepository } from '../newsletter/subscribers-repository'
+import type { TokenSigner } from '../newsletter/tokens'
+import { createAlertsAdminRouter } from './alerts-admin-router'
+import type { AlertsStore } from './alerts-store'
+import { createAlertSender, type RenderAlert } from './alert-sender'
+import { createAnnouncementDetector } from './announcement-detector'
+import { contentAreaLookup } from './area-catalog'
+import { createFanOut } from './fan-out'
+import { alertMail } from './mail/alert-mail'
+import { templateFor } from './mail/templates'
+import { openPostgresAlertsStore } from './postgres-alerts-store'
+import { createPreferencesRouter } from './preferences-router'
+import { snapshotOf } from './show-snapshot'
+import { openSqliteAlertsStore } from './sqlite-alerts-store'
+
+export type ShowAlertsEnv = Pick<
+  Env,
+  | 'DATA_DIR'
+  | 'DATABASE_URL'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'SITE_URL'
+  | 'PORT'
+  | 'NEWSLETTER_ADMIN_TOKEN'
+  | 'ALERTS_COALESCE_S'
+  | 'ALERTS_MAILS_PER_SECOND'
+  | 'ALERTS_MAX_ATTEMPTS'
+  | 'ALERTS_RETRY_BASE_S'
+  | 'ALERTS_LEASE_S'
+>
+
+/** Outbox rows written per fan-out transaction. */
+const FAN_OUT_BATCH = 1000
+const RETRY_MAX_MS = 24 * 60 * 60_000
+const POLL_MS = 5000
+
+export function openAlertsStore(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): AlertsStore {
+  return env.DATABASE_URL
+    ? openPostgresAlertsStore(new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 }))
+    : openSqliteAlertsStore(subscribersFile(env.DATA_DIR))
+}
+
+/** A pooled SMTP transport: the fan-out sends many mails, one connection each would be wasteful. */
+function pooledMailer(env: ShowAlertsEnv): Mailer {
+  const url = new URL(env.SMTP_URL!)
+  url.searchParams.set('pool', 'true')
+  url.searchParams.set('maxConnections', '8')
+  return createSmtpMailer(url.toString(), env.MAIL_FROM)
+}
+
+/**
+ * Show alerts (docs/decisions/190-show-alerts-outbox.md): the detector watching the content store's commits,
+ * the fan-out into the outbox, the sender (only with SMTP_URL), the preferences page and the Studio's admin view.
+ * Opened after the newsletter, whose repository migrates the tables.
+ */
+// eslint-disable-next-line max-lines-per-function -- wiring of the parts above
+export async function createShowAlerts({
+  env,
+  logger,
+  clock,
+  content,
+  dataset,
+  repo,
+  tokens,
+  bandName,
+  areas,
+  authenticate,
+  mailer: mailerOverride,
+}: {
+  env: ShowAlertsEnv
+  logger: Logger
+  clock: Clock
+  content: ContentStore
+  dataset: string
+  repo: SubscribersRepository
+  tokens: TokenSigner
+  bandName: BandName
+  areas: AreaCatalog
+  authenticate?: RequestHandler
+  mailer?: Mailer
+}) {
+  const alerts = openAlertsStore(env)
+  const origin = () => (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const mailer = mailerOverride ?? (env.SMTP_URL ? pooledMailer(env) : null)
+
+  const render: RenderAlert = async (subscriber, prefs, shows) => {
+    const names = new Map((await areas()).map((area) => [area.slug, area.name]))
+    const base = origin()
+    return alertMail(subscriber, shows, {
+      band: await bandName(),
+      areaNames: prefs.areas.map((slug) => names.get(slug) ?? slug),
+      links: {
+        origin: base,
+        preferencesUrl: `${base}/api/newsletter/preferences?token=${tokens.sign('preferences', subscriber.id)}`,
+        unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${tokens.sign('unsubscribe', subscriber.id)}`,
+      },
+      template: templateFor(prefs.language),
+    })
+  }
+
+  const sender = mailer
+    ? createAlertSender({
+        alerts,
+        repo,
+        mailer,
+        render,
+        clock,
+        logger,
+        options: {
+          mailsPerSecond: env.ALERTS_MAILS_PER_SECOND,
+          maxAttempts: env.ALERTS_MAX_ATTEMPTS,
+          leaseMs: env.ALERTS_LEASE_S * 1000,
+          retryBaseMs: env.ALERTS_RETRY_BASE_S * 1000,
+          retryMaxMs: RETRY_MAX_MS,
+          pollMs: POLL_MS,
+        },
+      })
+    : null
+  const fanOut = createFanOut({
+    alerts,
+    clock,
+    logger,
+    batchSize: FAN_OUT_BATCH,
+    onRows: () => sender?.wake(),
+  })
+  const detector = createAnnouncementDetector({
+    content,
+    dataset,
+    alerts,
+    clock,
+    logger,
+    coalesceMs: env.ALERTS_COALESCE_S * 1000,
+    onAnnouncement: (announcement) => void fanOut.add(announcement),
+  })
+
+  const areaOf = contentAreaLookup(content, dataset)
+  const showPreview = (id: string) => {
+    if (!content.hasDataset(dataset)) return null
+    const state = content.dataset(dataset)
+    const doc = state.get(getDraftId(id)) ?? state.get(id)
+    return doc?._type === 'event' ? snapshotOf({ ...doc, _id: id }, areaOf) : null
+  }
+
+  const router = Router()
+  router.use(
+    '/admin/alerts',
+    createAlertsAdminRouter({
+      alerts,
+      repo,
+      areas,
+      authorize: requireSubscriberAdmin({ authenticate, adminToken: env.NEWSLETTER_ADMIN_TOKEN }),
+      bandName,
+      showPreview,
+      origin,
+    }),
+  )
+  router.use(createPreferencesRouter({ repo, tokens, areas, bandName, clock, siteUrl: env.SITE_URL }))
+
+  await detector.start()
+  await fanOut.resume()
+  sender?.start()
+  logger.info(
+    { sending: Boolean(sender), mailsPerSecond: env.ALERTS_MAILS_PER_SECOND },
+    sender
+      ? 'show alerts: on'
+      : 'show alerts: announcements are recorded, but nothing is sent without SMTP_URL',
+  )
+
+  return {
+    /** Mount at /api/newsletter, before the newsletter's own router. */
+    router,
+    alerts,
+    /** Resolves when what was committed has been considered and fanned out (tests). */
+    async settled() {
+      await detector.idle()
+      await fanOut.idle()
+    },
+    async close() {
+      detector.stop()
+      await fanOut.stop()
+      await sender?.stop()
+      if (!mailerOverride) mailer?.close()
+      await alerts.close()
+    },
+  }
+}
+
+export type ShowAlerts = Awaited<ReturnType<typeof createShowAlerts>>
