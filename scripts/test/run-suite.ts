@@ -1,8 +1,7 @@
 /**
  * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, with the steps that share
- * nothing run side by side. Typecheck and lint each keep one core busy; the unit suite mostly waits (timers,
- * child servers), which leaves room for the build. TypeGen runs alone before those two because it rewrites a
- * source file the unit tests import. Each step's lines are prefixed with its name; the first failing step stops its group
+ * nothing run side by side: typecheck beside lint, each keeping one core busy. TypeGen runs alone before the
+ * unit tests because it rewrites a source file they import. Each step's lines are prefixed with its name; the first failing step stops its group
  * and the run. Prints every step's wall time at the end.
  *
  * `npm test -- --from=<step>` starts at that step (after a fix, say), `--only=<step>[,<step>]` runs just those.
@@ -17,11 +16,10 @@ const PHASES: Step[][] = [
     { name: 'lint', command: 'npm run lint' },
   ],
   [{ name: 'typegen', command: 'npm run typegen' }],
-  [
-    { name: 'unit', command: 'npm run test:unit' },
-    // TypeGen ran above: the build's pre-step is skipped, so it never rewrites a file the unit tests read.
-    { name: 'build', command: 'npm run build --ignore-scripts' },
-  ],
+  // The unit suite holds tests with time limits (query lanes, latency under abuse): the build beside it
+  // pushed them past their limits, so it runs after them. TypeGen ran above: the build's pre-step is skipped.
+  [{ name: 'unit', command: 'npm run test:unit' }],
+  [{ name: 'build', command: 'npm run build --ignore-scripts' }],
   [{ name: 'e2e', command: 'npm run test:e2e' }],
 ]
 const STEP_NAMES = PHASES.flat().map((step) => step.name)
