@@ -40,7 +40,8 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: /(studio-news|studio-shows|live-updates|presentation|releases|visual)\.spec\.ts$/,
+      testIgnore:
+        /(studio-news|studio-shows|live-updates|presentation|releases|scheduled-draft|visual)\.spec\.ts$/,
     },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
     {
@@ -52,7 +53,7 @@ export default defineConfig({
     // site project reads as seeded: they run once every site test has finished.
     {
       name: 'after-site',
-      testMatch: /(studio-(news|shows)|live-updates|presentation|releases)\.spec\.ts$/,
+      testMatch: /(studio-(news|shows)|live-updates|presentation|releases|scheduled-draft)\.spec\.ts$/,
       dependencies: ['site'],
     },
   ],

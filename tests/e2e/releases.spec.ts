@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { contentClient, signInToContent } from './support/content-session'
+import { nextMinute, studioDateTime, TIME_ZONE } from './support/release-time'
 import { E2E_PORT } from './support/servers'
 import { createDocument, openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
@@ -13,43 +14,13 @@ import { expect as baseExpect, isLocalUrl, test } from './support/test'
 const expect = baseExpect.configure({ timeout: 60_000 })
 // Most of it is the minute's wait and the Studio on a busy machine.
 test.setTimeout(600_000)
-// The band's time zone (Ventura, CA): the Studio shows and takes release times in it.
-const TIME_ZONE = 'America/Los_Angeles'
 test.use({ timezoneId: TIME_ZONE, viewport: { width: 1600, height: 900 } })
 
 const SITE = `http://localhost:${E2E_PORT}`
 /** A seed show and post the new ones are made from (their addresses, prices and cover picture). */
 const SEED_SHOW = 'event-2025-10-25-land-sky'
 const SEED_POST = 'news-anniversary-tour'
-/** How soon the schedule may be: the Studio takes whole minutes, and the time must still be ahead when sent. */
-const MIN_LEAD_MS = 60_000
-
 type Doc = Record<string, unknown> & { _id: string }
-
-/** The release's time as the Studio's date field shows it in the band's zone: "Nov 28, 2026 14:05". */
-function studioDateTime(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: TIME_ZONE,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  )
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute}`
-}
-
-/** The first whole minute at least MIN_LEAD_MS from now. */
-function nextMinute(): Date {
-  const at = new Date(Date.now() + MIN_LEAD_MS)
-  at.setUTCSeconds(0, 0)
-  return new Date(at.getTime() + 60_000)
-}
 
 type Seen = { at: number; page: string; shows: number; posts: number; status: number }
 
