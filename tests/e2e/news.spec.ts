@@ -270,7 +270,8 @@ test('RSS feed, sitemap and robots.txt list the posts with absolute URLs', async
     `${baseURL}/news`,
     `${baseURL}/news/anniversary-tour`,
     `${baseURL}/news/alma-oeste-single`,
-    // Every show has a page of its own (ADR 120), newest first, after the archive of past shows.
+    // Every show has a page of its own (ADR 120), newest first, after the tour and the archive of past shows.
+    `${baseURL}/shows`,
     `${baseURL}/shows/past`,
     `${baseURL}/shows/2025-11-08-irvine-bowl-laguna-beach`,
     `${baseURL}/shows/2025-11-06-arlington-theatre-santa-barbara`,

@@ -258,7 +258,15 @@ test('reordering the gallery by drag and drop reorders the site', async ({ page,
   await expect(async () => {
     await handles.nth(1).focus()
     await page.keyboard.press('Space')
-    await page.keyboard.press('ArrowUp')
+    // dnd-kit announces where the item is over; the first arrow can leave it over itself (the pane's layout
+    // settling), so press until it is over the first item, then drop.
+    const announcement = page.getByRole('status').filter({ hasText: 'Draggable item' })
+    for (let press = 0; press < 3; press++) {
+      await page.keyboard.press('ArrowUp')
+      if (await announcement.filter({ hasText: 'droppable area item1' }).isVisible()) break
+      await page.waitForTimeout(300)
+      if (await announcement.filter({ hasText: 'droppable area item1' }).isVisible()) break
+    }
     await page.keyboard.press('Space')
     await expect(publish).toBeEnabled({ timeout: 8_000 })
   }).toPass({ timeout: 40_000 })
