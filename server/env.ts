@@ -72,7 +72,7 @@ const EnvSchema = z.object({
     .default([]),
   /** How long a Studio sign-in lasts, in days. */
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
-  // Limits on hostile input (README "Query and request limits", ADR 080).
+  // Limits on hostile input (docs/guides/security-and-limits.md, ADR 080).
   /** Worker threads per query lane (public, viewer, trusted); default: cores - 1, between 2 and 4. */
   QUERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Heap each query worker may use, in megabytes. */

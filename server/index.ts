@@ -219,7 +219,7 @@ function draftModeFor(
 /**
  * The newsletter and its show alerts. Subscriber admin: Studio users and API tokens of the embedded content API
  * (editor and up); in Sanity cloud mode, where Studio users are Sanity accounts, only NEWSLETTER_ADMIN_TOKEN.
- * Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (README).
+ * Show alerts watch the embedded store's commits; with Sanity's API there are none to watch (ADR 190).
  */
 async function openNewsletter(
   env: Env,

@@ -9,7 +9,7 @@ import { openAccounts } from '../content-api/accounts/accounts'
 import { readMigrations } from './migrate'
 
 // A data dir written by release 0.1.0 (scripts/make-data-dir-fixture.ts), opened by this release's server:
-// every migration added since runs at start-up and everything stays readable. See docs/decisions/112.
+// every migration added since runs at start-up and everything stays readable. See ADR 112.
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FIXTURE = path.join(server, '../tests/fixtures/data-dir-0.1.0')
 const facts = JSON.parse(readFileSync(`${FIXTURE}.json`, 'utf8')) as {

@@ -118,7 +118,7 @@ describe('batchedRequestLog', () => {
 })
 
 /**
- * Issue 36: one info line per request wrote 130 MB in a session under a flood. Each level may write a budget of
+ * Issue 36: one info line per request filled the disk's log under a flood. Each level may write a budget of
  * lines per second; the rest are counted on one summary line, and 5xx lines are never left out.
  */
 describe('request lines under a flood', () => {

@@ -163,7 +163,7 @@ describe('the HTTPS front under an HTTP/2 stream flood', { timeout: 120_000 }, (
     for (const line of logLines) expect(JSON.parse(line).level, line).toBeLessThan(40)
 
     // An app that drops the connection without an answer: one warning each, which names the error, without
-    // the stack that made issue 27's flood log 30 MB.
+    // the stack that made issue 27's flood log grow by a stack trace per stream.
     const dropping = createServer((req) => req.socket.destroy())
     const { cert, key } = await loadTlsCredentials({ dataDir })
     const lines: string[] = []

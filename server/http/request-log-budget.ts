@@ -1,6 +1,6 @@
 /**
- * How many request lines the log takes per second (issue 36: one line per request of a flood wrote 130 MB in a
- * session). Each level with a budget (`info` for answers, `warn` for 4xx) may write `linesPerSecond` lines in
+ * How many request lines the log takes per second (issue 36: one line per request of a flood grew the log
+ * without bound). Each level with a budget (`info` for answers, `warn` for 4xx) may write `linesPerSecond` lines in
  * each second of the clock; past that its requests are only counted, by status code, and once the second is
  * over `summarize` gets the counts for a single line. Errors (5xx) have no budget: an operator needs every one.
  * The first lines of each second are the sample of a flood; the summary says how large it was.

@@ -6,8 +6,8 @@ const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /**
- * Brotli at quality 5 and gzip at level 6: a few milliseconds for a 60 KB page, on libuv's thread pool, so the
- * first request after a publish is not held up. Higher qualities cost ten times that for a few per cent.
+ * Brotli at quality 5 and gzip at level 6, on libuv's thread pool, so the first request after a publish is not
+ * held up: higher qualities cost many times the CPU for pages only a little smaller (ADR 090).
  */
 export const BROTLI_OPTIONS = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },

@@ -10,7 +10,7 @@ export const FIRST_ROUND_TRIP_BYTES = 10 * 1460 - 600
 
 /**
  * Whether a page arrives in the first round trip, compressed as the page cache sends it (brotli at quality 5,
- * about 2 ms for the home page).
+ * cheap next to the render it follows).
  */
 export function fitsFirstRoundTrip(html: string): boolean {
   return brotliCompressSync(html, BROTLI_OPTIONS).length <= FIRST_ROUND_TRIP_BYTES

@@ -17,7 +17,7 @@ export type YouTubeThumbnailsOptions = {
   logger: Logger
   /** Disk kept for thumbnails; the least recently served are deleted past it. */
   cacheBytes?: number
-  /** Largest thumbnail accepted from upstream (YouTube's `hqdefault` is 15-40 KB). */
+  /** Largest thumbnail accepted from upstream (well above what YouTube's `hqdefault` is). */
   maxBytes?: number
   timeoutMs?: number
   /** Upstream fetches at once; past it a request gets the placeholder rather than waiting. */

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-/** scrypt cost parameters (OWASP's minimum for scrypt: N=2^17 is better, 2^15 keeps a login under ~100 ms here). */
+/** scrypt cost parameters (OWASP's minimum for scrypt: N=2^17 is stronger, 2^15 keeps a login quick here). */
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 const KEY_LENGTH = 64
 

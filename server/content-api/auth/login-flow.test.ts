@@ -146,7 +146,7 @@ describe('provider login flow', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     expect(statuses[10]).toBe(429)
-    // Eleven deliberately slow password checks: about 3.5 s of CPU alone, well over 5 s on a loaded machine.
+    // Eleven deliberately slow password checks, whose CPU time a loaded machine stretches several times over.
   }, 30_000)
 })
 

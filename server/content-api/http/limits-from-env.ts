@@ -20,7 +20,7 @@ export type LimitsEnv = Pick<
 const KB = 1024
 const MB = 1024 * 1024
 
-/** The content API's limits on hostile input, from the environment (README "Query and request limits"). */
+/** The content API's limits on hostile input, from the environment (docs/guides/security-and-limits.md). */
 export function contentLimitsFrom(
   env: LimitsEnv,
 ): Pick<ContentApiOptions, 'queryLimits' | 'listenerLimits' | 'maxBodyBytes' | 'maxJsonDepth'> {

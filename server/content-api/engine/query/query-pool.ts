@@ -54,9 +54,9 @@ function isOwnFile(file: string): boolean {
 
 /**
  * The worker's code as one plain JavaScript file, built once per process with esbuild (tsx's own compiler).
- * Worker threads do not inherit the TypeScript loader, and registering it in each one made a worker take
- * about 600 ms to start; a bundle starts in about 100 ms, which is what a query waits when the worker before
- * it was stopped at its time limit. The file is named by its content, so every process of one release shares
+ * Worker threads do not inherit the TypeScript loader, and registering it in each one made a worker slow to
+ * start; a bundle starts several times faster, and that start is what a query waits when the worker before
+ * it was stopped at its time limit (ADR 080). The file is named by its content, so every process of one release shares
  * it and nothing piles up in the temp dir when a process is killed before it could clean up (`kill -9`).
  */
 export function workerFile(): Promise<string> {
@@ -116,8 +116,8 @@ export class QueryPool {
     const workers = (filename: string, niceIncrement: number, count: number): Workers =>
       new Piscina<WorkerTask, WorkerAnswer>({
         filename,
-        // All started at once and kept: a worker takes 100 ms or more to start, which would otherwise come
-        // out of the first queries' time limits.
+        // All started at once and kept: a worker's start would otherwise come out of the first queries' time
+        // limits.
         minThreads: count,
         maxThreads: count,
         // The fair queue hands piscina a task only when a worker is free; this only stops a runaway queue.

@@ -6,7 +6,7 @@ import { QueryPool } from './query-pool'
 import type { QueryTask } from './query-worker'
 
 /**
- * Issue 36: one viewer token with 20 slow queries made anonymous fans' cheap queries wait about 4 s, because
+ * Issue 36: one viewer token with 20 slow queries made anonymous fans' cheap queries wait for seconds, because
  * viewers and fans shared one lane's workers. A fan address that has used workers lately (a venue's shared
  * address, a front end querying anonymously) is not "light", so the reserved workers do not take it, and it
  * waited for a worker the token held to the time limit. Viewers now have a lane of their own (ADR 080).
