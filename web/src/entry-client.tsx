@@ -7,7 +7,7 @@ import { warmIntlOffMainThread } from './lib/first-load/warm-intl'
  * second chunk fetched once the server HTML, hero poster included, has painted. Fetched at once, that chunk took
  * bandwidth from the poster, and its evaluation and hydration ran before the first paint, which waited for them.
  * Hydration starts in a task of its own after the chunk's evaluation, so neither makes the other's task longer
- * (ADR 130). ICU's data loads on a worker thread meanwhile (the first date formatter's 13-70 ms, warm-intl.ts).
+ * (ADR 130). ICU's data loads on a worker thread meanwhile (the first date formatter's long task, warm-intl.ts).
  */
 const hydrateSoon = () => {
   void warmIntlOffMainThread()

@@ -61,8 +61,8 @@ export async function hydrateApp() {
   const routes = createRoutes({ queryClient, contentClient })
   const preview = await draftPreview(state, queryClient)
   const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
-  // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-70 ms of CPU, a long
-  // task under Lighthouse's 4x slowdown, which the event list and the news dates paid while they hydrated (and,
+  // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: a long task under
+  // Lighthouse's CPU slowdown, which the event list and the news dates paid while they hydrated (and,
   // warmed up here in a task of its own, that task). A worker has loaded that data meanwhile (the entry started
   // it), so every formatter hydration creates costs a fraction of a millisecond (ADR 130).
   await warmIntlOffMainThread()

@@ -1,6 +1,6 @@
 /**
- * A tiny GROQ reader over plain fetch. The site only reads published content, so the ~29 KB (gzip) of
- * @sanity/client stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
+ * A tiny GROQ reader over plain fetch. The site only reads published content, so @sanity/client, many times
+ * its size, stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
  * embedded content API and Sanity's API CDN serve: GET {apiUrl}/v{apiVersion}/data/query/{dataset}.
  */
 import type { ContentConfig } from '../config/public-config'

@@ -33,8 +33,8 @@ const DEFAULT_HOTSPOT = { x: 0.5, y: 0.5, width: 1, height: 1 }
 
 /**
  * The part of the image to show for a `width` x `height` box: the editor's crop, then cut to the box's
- * aspect ratio around the hotspot. The same arithmetic as @sanity/image-url (unit-tested against it), whose
- * 3 KB gzip the browser bundle does without.
+ * aspect ratio around the hotspot. The same arithmetic as @sanity/image-url (unit-tested against it), which
+ * the browser bundle does without.
  */
 function fitRect(
   size: { width: number; height: number },

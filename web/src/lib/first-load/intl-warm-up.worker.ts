@@ -1,7 +1,7 @@
 /**
  * Runs in a dedicated worker: creates and uses the formatters the pages use, so ICU's locale, calendar, time
  * zone and number data are loaded by this thread instead of the page's. Chromium keeps that data per process,
- * so the page's first formatter afterwards costs about 1 ms instead of 13-70 (warm-intl.ts, ADR 130).
+ * so the page's first formatter afterwards is cheap instead of a long task (warm-intl.ts, ADR 130).
  */
 new Intl.DateTimeFormat().format()
 new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/Los_Angeles' }).format()

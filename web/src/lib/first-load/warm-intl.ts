@@ -4,9 +4,9 @@ const WARM_UP_LIMIT_MS = 1000
 let warming: Promise<void> | null = null
 
 /**
- * Loads ICU's data (the first `Intl` formatter of a page costs 13-70 ms of CPU: a long task under Lighthouse's
- * 4x slowdown, on every page, since every page formats dates) on a worker thread instead of the page's: Chromium
- * keeps that data per process, so the page's own formatters afterwards cost about 1 ms. Started by the entry
+ * Loads ICU's data (the first `Intl` formatter of a page is a long task under Lighthouse's CPU slowdown, on
+ * every page, since every page formats dates) on a worker thread instead of the page's: Chromium keeps that
+ * data per process, so the page's own formatters afterwards are cheap. Started by the entry
  * with the app's download; `hydrate-app.tsx` awaits it before it renders. Settles once the worker has formatted,
  * failed, or after WARM_UP_LIMIT_MS, whichever comes first; called again, returns the same promise.
  */

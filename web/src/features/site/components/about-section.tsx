@@ -9,7 +9,7 @@ type AboutTextProps = { value: NonNullable<SiteSettings['about']> }
 /**
  * The about text is static HTML: its links are plain `<a>` elements with no handlers, so the server's copy
  * works as it is. The browser keeps that copy, as HTML it does not hydrate, until the visitor's first input, and
- * only then fetches the Portable Text renderer (about 3 KB gzip) and draws the text with it: code no one needs
+ * only then fetches the Portable Text renderer and draws the text with it: code no one needs
  * before an input (ADR 130). A section mounted by a client-side navigation, or whose text a publish changes,
  * loads it at once.
  *

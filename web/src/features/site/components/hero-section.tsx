@@ -5,7 +5,7 @@ import type { SiteSettings } from '../api/get-site-settings'
 import './hero-section.css'
 import { bandNameOf } from '../../../config/public-config'
 // In the home page's chunk: every visit to the home page runs it, and as a chunk of its own its imports and
-// wrapping cost 550 bytes gzip on top of its 1.4 KB (ADR 130).
+// wrapping would cost a large share of its own size again (ADR 130).
 import { HeroVideo } from './hero-video'
 
 const HERO_WIDTHS = [480, 768, 1080, 1440, 1920]
