@@ -1,7 +1,7 @@
 /**
  * Writes a small data dir with the code of this release: `node --import tsx scripts/make-data-dir-fixture.ts <dir>`.
  * Its output is committed per release as `tests/fixtures/data-dir-<version>/`, and
- * `server/db/data-dir-upgrade.test.ts` checks that later releases still open and migrate it (docs/decisions/112).
+ * `server/db/data-dir-upgrade.test.ts` checks that later releases still open and migrate it (ADR 112).
  * Run it once when a release changes a schema, with that release's predecessor checked out; never regenerate
  * an existing fixture, or the test stops proving anything.
  */

@@ -105,7 +105,7 @@ async function traceOnce(browser: Browser, run: number) {
   await page.goto(url!, { waitUntil: 'load' })
   // Lighthouse waits for the network and the main thread to go quiet; the app loads after the first paint.
   await page.waitForTimeout(4000)
-  // Stopping the profiler serializes its profile in a main-thread task of 15-35 ms: tasks from here are not the page's.
+  // Stopping the profiler serializes its profile in a main-thread task of its own: tasks from here are not the page's.
   await page.evaluate(() => performance.mark('trace-long-tasks:end'))
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
   const buffer = await browser.stopTracing()

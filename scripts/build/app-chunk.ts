@@ -19,7 +19,7 @@ export function staticallyImported(from: string, graph: ModuleGraph): Set<string
  * A code-splitting group (Rolldown, Vite 8) that keeps in one chunk what the app chunk loads at once: every module
  * `app` imports statically, less what the page's entry already holds. Rolldown's own splitting gives each module
  * the app shares with a route chunk or the Studio a chunk of its own (14 files for the app's first load, where
- * Rollup made one), and every file costs its own compression window: 4 KB gzip more before the first input.
+ * Rollup made one), and every file costs its own compression window: more bytes before the first input.
  * The app is always loaded before those chunks, so they lose nothing by importing from it.
  */
 export function appChunkGroup({ entry, app }: { entry: string; app: string }): Rolldown.CodeSplittingGroup {

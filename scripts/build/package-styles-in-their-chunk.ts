@@ -27,7 +27,7 @@ export const styleModuleCode = (stylesheet: string) =>
 
 /**
  * Stylesheets that installed packages import themselves (the Studio's: `sanity/bundle.css`, `@sanity/ui` and its
- * next major's `styles.css`, 180 KB) travel in the JavaScript chunk that imports them and are added to the page
+ * next major's `styles.css`, large) travel in the JavaScript chunk that imports them and are added to the page
  * when that chunk runs. Without this, `cssCodeSplit: false` (vite.config.ts) puts them into the site's one
  * stylesheet, which every fan's page loads or inlines. The site's own stylesheets, imported from web/src, are
  * untouched. Client build only: the Studio never reaches the server bundle.

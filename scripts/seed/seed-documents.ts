@@ -437,7 +437,7 @@ const siteSettings = {
     'Los Forasteros are a touring folk band from California where the jaranas of Son Jarocho meet the twang of the spaghetti Western. Tour dates, videos and booking.',
   logo: image('logo.png', 'Los Forasteros emblem: crossed jaranas in a golden sun'),
   ogImage: image('og-image.jpg', 'A jarana silhouetted against a striped desert sunset'),
-  // A 4-second, 15 KB VP9 loop made from the poster with ffmpeg (see content/seed/README.md).
+  // A short, small VP9 loop made from the poster with ffmpeg (see content/seed/README.md).
   heroVideo: file('hero.webm'),
   heroPoster: image('hero-poster.jpg', 'Los Forasteros silhouetted against a desert sunset'),
   heroFallbackImage: image('hero-fallback.jpg', 'Saguaro cacti under a night sky'),
