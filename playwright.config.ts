@@ -43,7 +43,7 @@ export default defineConfig({
       testIgnore:
         /(studio-news|studio-shows|live-updates|presentation|releases|scheduled-draft|visual)\.spec\.ts$/,
     },
-    // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; README "Screenshot tests".
+    // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; docs/guides/testing.md.
     {
       name: 'visual',
       testMatch: /visual\.spec\.ts$/,

@@ -6,7 +6,7 @@ import { createDocument, publishUntil, signIn, unexpectedStudioErrors } from './
 import { expect as baseExpect, test as base } from './support/test'
 
 /**
- * The documented production front (README "Deploy", ADR 110): the built server behind a real Caddy with the
+ * The documented production front (docs/guides/deploy.md, ADR 110): the built server behind a real Caddy with the
  * repository's Caddyfile, on its own ports and data dir. The browser talks only to Caddy.
  */
 const test = base.extend<object, { front: CaddyFront }>({

@@ -108,7 +108,7 @@ test.describe('media grid', () => {
     const img = last.locator('img')
     await expect(img).toHaveAttribute('src', lastSrc)
     // A fresh server renders this variant on first request, behind the other tests' variants from the same
-    // address (one image lane per client): more than 5 s in one loaded run.
+    // address (one image lane per client), which a loaded run stretches past the default wait.
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), {
         timeout: 15_000,

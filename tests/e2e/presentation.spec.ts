@@ -28,9 +28,9 @@ const EVENT_ID = 'event-2025-11-08-irvine-bowl'
 const PUBLISHED_VENUE = 'Irvine Bowl'
 /**
  * Issue 28: the preview shows an edit within 2 s, measured from the Studio's commit request that carries it to
- * the text in the frame's DOM (a MutationObserver's wall clock, no polling of the test's own). Measured 0.6 to
- * 1.8 s on a shared 2-core machine at load averages 4 to 17, 2.3 s at 14 and 22 (ADR 160): the test asserts a bound
- * that holds there and prints the figure against the issue's 2 s.
+ * the text in the frame's DOM (a MutationObserver's wall clock, no polling of the test's own). A loaded shared
+ * machine stretches it past the issue's bound (ADR 160): the test asserts a bound that holds there and prints
+ * the figure against the issue's 2 s.
  */
 const ISSUE_BOUND_MS = 2_000
 const DRAFT_SHOWN_WITHIN_MS = 5_000

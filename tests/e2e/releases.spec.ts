@@ -195,7 +195,7 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
     )
     .toEqual({ state: 'scheduled', publishAt: publishAt.toISOString() })
   expect(Date.now(), 'scheduled before its time').toBeLessThan(publishAt.getTime())
-  // The README's picture of a scheduled release (docs/images/release-scheduled.png is a copy of it).
+  // The editing guide's picture of a scheduled release (docs/images/release-scheduled.png is a copy of it).
   await page.screenshot({ path: test.info().outputPath('release-scheduled.png') })
 
   const seen = await pollAsAFan(

@@ -199,7 +199,7 @@ test('a show page fits a phone screen', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-// One test per page: axe over four pages in one test ran past 30 s on a loaded CI machine.
+// One test per page: axe over four pages in one test ran past the test's time limit on a loaded CI machine.
 for (const path of [
   LAND_SKY,
   '/shows/2025-11-06-arlington-theatre-santa-barbara',

@@ -14,9 +14,9 @@ import {
 // The real Studio in real Chromium against the embedded content API, over HTTPS + HTTP/2. Each test
 // signs in on its own; they share one server and dataset, so each works on its own documents.
 test.describe.configure({ mode: 'serial' })
-// The Studio is a 5 MB app on a shared 2-core machine: give its screens time. Each test signs in and publishes
-// two or three times. The event's life cycle takes 66 s alone, 1.7-2.0 min beside two busy cores, and ran past
-// 180 s beside the other e2e worker on a loaded CI machine.
+// The Studio is a large app on a shared 2-core machine: give its screens time. Each test signs in and publishes
+// two or three times, and the event's life cycle takes minutes beside the other e2e worker on a loaded CI
+// machine (docs/logs/test-suite-times.md).
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.setTimeout(300_000)
 

@@ -9,7 +9,7 @@ import { expect, test, waitForHydration } from './support/test'
  * other test edits) on the pinned test clock. Deterministic by construction: the browser's clock is fixed, fonts are
  * loaded, animations and transitions are finished, the caret is hidden, videos are paused on their first frame,
  * and embeds the offline harness blocks (YouTube) are masked. Regenerate after an intended change with
- * `npm run test:visual:update` (README "Screenshot tests") and look at every image before committing it.
+ * `npm run test:visual:update` (docs/guides/testing.md) and look at every image before committing it.
  */
 
 const WIDE = { width: 1280, height: 800 }

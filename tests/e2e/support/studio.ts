@@ -68,7 +68,7 @@ export async function openStudio(
   const sid = await passwordSessionId(page.request, studioUrl.origin, account)
   const errors = consoleErrorsFromNow(page)
   await page.goto(`${studioUrl.href.replace(/#.*$/, '')}#sid=${sid}`)
-  // A cold Studio on a busy two-core machine took longer than half a minute to show its desk.
+  // A cold Studio on a busy two-core machine is slow to show its desk.
   await expect(page.getByRole('link', { name: 'Events' })).toBeVisible({ timeout: 90_000 })
   return errors
 }
