@@ -17,13 +17,13 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    // A font is never inlined into the render-blocking stylesheet, however small: the `rest` files (2 KB) are
+    // A font is never inlined into the render-blocking stylesheet, however small: the `rest` files are
     // fetched only by a page whose text needs them (ADR 130).
     // A sprite is never inlined either: `<use>` cannot point into a data: URL.
     assetsInlineLimit: (file) =>
       file.endsWith('.woff2') || file.endsWith('.sprite.svg') ? false : undefined,
     // One stylesheet for the whole site, which the server writes into every page (`createProdRenderer` in
-    // server/ssr/renderer.ts; ADR 130, option 22). Split per chunk, Vite's loader would link the app's part
+    // server/ssr/renderer.ts; ADR 130). Split per chunk, Vite's loader would link the app's part
     // again when a lazy chunk loads (it looks for a <link>, not an inline style): a second download, and every
     // rule applied twice.
     cssCodeSplit: false,
@@ -59,9 +59,10 @@ export default defineConfig({
   },
   test: {
     // At least two files at once (Vitest's default is one less than the cores: one, on a 2-core machine). The
-    // slowest files mostly wait on timers (body and query time limits, start-up, backups): 415 s with one worker,
-    // 278-297 s with two, on 2 cores. The latency tests compare against a quiet side measured in alternating
-    // blocks of the same run, so another file's load falls on both sides.
+    // slowest files mostly wait on timers (body and query time limits, start-up, backups), so two workers
+    // finish well before one, even on 2 cores (docs/logs/test-suite-times.md). The latency tests compare
+    // against a quiet side measured in alternating blocks of the same run, so another file's load falls on
+    // both sides.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -8,7 +8,7 @@ import { startCaddyFront, type CaddyFront } from '../scripts/bench/ssr/caddy-fro
 // deploy/Caddyfile, run by a real Caddy on loopback, in front of a plain node:http server that counts the
 // connections Caddy opens to it. Caddy keeps 32 idle connections to an upstream unless told otherwise; past 32
 // requests at once, every further request opened a new connection and closed it after one answer, and that
-// churn was what put the p99 at 200 connections behind Caddy at 2x the bare server's (ADR 110).
+// churn was what put the p99 at 200 connections behind Caddy far over the bare server's (ADR 110).
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const AT_ONCE = 200
 const WAVES = 3

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-// The files a band manager installs on their server (README, "Deploy"), checked for the properties the site
+// The files a band manager installs on their server (docs/guides/deploy.md), checked for the properties the site
 // relies on. A unit or Caddyfile edit that breaks one fails here, not on someone's VPS.
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '..')
