@@ -107,6 +107,15 @@ describe('README', () => {
     expect(named.filter((name) => !existsSync(path.join(ROOT, name)))).toEqual([])
   })
 
+  it('documents every variable server/env.ts validates, in its table or a guide', () => {
+    const variables = [...read('server/env.ts').matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(
+      (match) => match[1],
+    )
+    expect(variables.length).toBeGreaterThan(20)
+    const docs = ['README.md', ...guides()].map(read).join('\n')
+    expect(variables.filter((name) => !docs.includes(`\`${name}\``))).toEqual([])
+  })
+
   it('links only to files and headings that exist, as do the guides', () => {
     const offenders = ['README.md', ...guides()].flatMap((file) =>
       brokenLinks(file, read(file)).map((link) => `${file}: ${link}`),
