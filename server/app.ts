@@ -84,8 +84,10 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
   // Whether the request reads published content or a draft session's view, decided once for every handler
   // below; a draft view never gets a stored page (nor stores one, ssr-handler.ts; ADR 160).
   const { draftMode } = deps
-  app.use(contentViews({ published: publishedReaderFor(deps), drafts: draftMode?.drafts }), (req, res, next) =>
-    contentViewOf(req).cachePolicy === 'private' ? next() : pages.stored(req, res, next),
+  app.use(
+    contentViews({ published: publishedReaderFor(deps), drafts: draftMode?.drafts }),
+    (req, res, next) =>
+      contentViewOf(req).cachePolicy === 'private' ? next() : pages.stored(req, res, next),
   )
 
   app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))

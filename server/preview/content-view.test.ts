@@ -74,7 +74,10 @@ describe('the content view: decided once per request', () => {
 
   it("reads a release's versions over the drafts when the session previews a release (ADR 180)", async () => {
     const { app, cookieFor } = viewApp()
-    const { body } = await request(app).get('/').set('Cookie', cookieFor(['rTour', 'drafts'])).expect(200)
+    const { body } = await request(app)
+      .get('/')
+      .set('Cookie', cookieFor(['rTour', 'drafts']))
+      .expect(200)
     expect(body).toMatchObject({
       cachePolicy: 'private',
       perspective: ['rTour', 'drafts'],

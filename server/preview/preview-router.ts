@@ -4,17 +4,13 @@ import type { SanityClient } from '@sanity/client'
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
 import { json, Router, type Request, type Response } from 'express'
 import { HttpError } from '../http/errors'
-import {
-  previewPerspectiveOf,
-  type PreviewPerspective,
-} from '../../web/src/lib/preview/preview-contract'
+import { previewPerspectiveOf, type PreviewPerspective } from '../../web/src/lib/preview/preview-contract'
 import { contentViewOf, PRIVATE_CACHE_CONTROL } from './content-view'
 import type { DraftSessions } from './draft-sessions'
 import { plainClient } from './draft-reads'
 import { enableRateLimit } from './enable-rate-limit'
 import { SITE_QUERIES } from './site-queries'
 import { createUsedSecrets, type UsedSecrets } from './used-secrets'
-
 
 /**
  * Live draft streams one draft session may hold through the proxy: the Presentation tool's frame and a few tabs.
@@ -153,7 +149,9 @@ function mountDraftContentRoutes(router: Router, { clientFor, dataset }: Preview
       throw new HttpError(403, "The draft preview answers the site's own queries only")
     }
     const response = await client.fetch<unknown>(query, paramsOf(req), { filterResponse: false })
-    res.set('Cache-Control', PRIVATE_CACHE_CONTROL).json({ result: response.result, syncTags: response.syncTags })
+    res
+      .set('Cache-Control', PRIVATE_CACHE_CONTROL)
+      .json({ result: response.result, syncTags: response.syncTags })
   })
 
   // The Live Content API with drafts, streamed through with the server's token: the site's live updates
