@@ -8,7 +8,7 @@ export type DraftRenderTask = {
   /** The built server entry (dist/server/entry-server.js). */
   serverEntry: string
   url: string
-  options: Omit<RenderOptions, 'contentClient' | 'now' | 'inlineCssText' | 'fitsFirstRoundTrip'> & {
+  options: Omit<RenderOptions, 'contentClient' | 'now' | 'inlineCssText'> & {
     now: string
   }
   reads: DraftReadOptions & { perspective: PreviewPerspective }
