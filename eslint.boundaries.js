@@ -92,13 +92,13 @@ export const importBoundaries = [
     }),
   },
   {
-    // The Studio takes only types from the web app and the server.
+    // The Studio takes only types from the web app and the server, and the values of *-contract.ts files.
     files: ['studio/**/*.ts', 'studio/**/*.tsx'],
     ignores: TESTS,
     rules: restrict({
-      regex: '^(\\.\\./)+(web|server)/',
+      regex: '^(\\.\\./)+(web|server)/(?!.*-contract$)',
       allowTypeImports: true,
-      message: 'studio/ imports only types from web/ and server/ (ADR 074).',
+      message: 'studio/ imports only types from web/ and server/, and *-contract.ts files (ADR 074).',
     }),
   },
   {

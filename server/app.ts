@@ -12,11 +12,12 @@ import { securityHeaders } from './http/security-headers'
 import { staticAssets } from './http/static-assets'
 import { transportHeaders } from './http/transport-headers'
 import type { Logger } from './logger'
-import { createContentClient } from '../web/src/lib/content-client'
+import { createContentClient, type ContentClient } from '../web/src/lib/content-client'
+import { PREVIEW_MOUNT_PATH } from '../web/src/lib/preview/preview-contract'
 import { createPageResponses, type PageResponses } from './page-cache/page-responses'
 import type { SiteContent } from './page-cache/site-content'
+import { contentViewOf, contentViews } from './preview/content-view'
 import type { DraftMode } from './preview/draft-mode'
-import { PREVIEW_MOUNT_PATH } from './preview/preview-router'
 import { createSeoRouter } from './seo/seo-router'
 import type { Renderer } from './ssr/renderer'
 import { ssrHandler } from './ssr/ssr-handler'
@@ -80,12 +81,13 @@ export function createApp(deps: AppDeps): Express & { pages: PageResponses } {
     requestLogger(logger, { linesPerSecond: env.LOG_REQUESTS_PER_SECOND }),
     security,
   )
-  // A browser in a draft session never gets a stored page (nor stores one, ssr-handler.ts; ADR 160).
+  // Whether the request reads published content or a draft session's view, decided once for every handler
+  // below; a draft view never gets a stored page (nor stores one, ssr-handler.ts; ADR 160).
   const { draftMode } = deps
   app.use(
-    draftMode
-      ? (req, res, next) => (draftMode.isDraftRequest(req) ? next() : pages.stored(req, res, next))
-      : pages.stored,
+    contentViews({ published: publishedReaderFor(deps), drafts: draftMode?.drafts }),
+    (req, res, next) =>
+      contentViewOf(req).cachePolicy === 'private' ? next() : pages.stored(req, res, next),
   )
 
   app.use(bodyTimeout({ ms: env.HTTP_BODY_TIMEOUT_S * 1000 }))
@@ -128,28 +130,33 @@ function pageResponsesFor(deps: AppDeps): PageResponses {
   })
 }
 
+/**
+ * How a request reads published content: the content store in-process when pages are kept (ADR 090); else,
+ * with a Sanity project, the same API CDN as the browser, or the embedded content API over loopback (the public
+ * URL `/content` is relative, and the Host header is the client's to choose).
+ */
+function publishedReaderFor(deps: AppDeps): (req: Request) => ContentClient {
+  const { env, loopbackPort } = deps
+  const siteContent = siteContentFor(deps)
+  if (siteContent) return () => siteContent.reader
+  const content = publicConfigFrom(env).content
+  if (env.SANITY_PROJECT_ID) {
+    const cdn = createContentClient(content)
+    return () => cdn
+  }
+  return (req) =>
+    createContentClient({
+      ...content,
+      apiUrl: `http://127.0.0.1:${loopbackPort?.() ?? req.socket.localPort}/content`,
+    })
+}
+
 /** The SEO files, the static assets and the server-rendered pages: everything after the API routers. */
 function mountPageRoutes(app: Express, deps: AppDeps, pages: PageResponses): void {
-  const { env, clock, renderer, loopbackPort } = deps
-  const siteContent = siteContentFor(deps)
+  const { env, clock, renderer } = deps
   const publicConfig = publicConfigFrom(env)
-  // With a Sanity project the server reads the same API CDN as the browser; else the embedded content API
-  // over loopback (the public URL `/content` is relative, and the Host header is the client's to choose).
-  const contentApiUrl = env.SANITY_PROJECT_ID
-    ? undefined
-    : (req: Request) => `http://127.0.0.1:${loopbackPort?.() ?? req.socket.localPort}/content`
-  app.use(
-    createSeoRouter({
-      clock,
-      pages,
-      contentClientFor: (req) =>
-        siteContent?.reader ??
-        createContentClient({
-          ...publicConfig.content,
-          apiUrl: contentApiUrl?.(req) ?? publicConfig.content.apiUrl,
-        }),
-    }),
-  )
+  // Feeds read published content whoever asks, a draft session too (ADR 160).
+  app.use(createSeoRouter({ clock, pages, contentClientFor: publishedReaderFor(deps) }))
 
   // Browsers ask for /favicon.ico by themselves (the Studio's pages, feed readers): the site's icon is an SVG.
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
@@ -162,8 +169,6 @@ function mountPageRoutes(app: Express, deps: AppDeps, pages: PageResponses): voi
         publicConfig,
         clock,
         pages,
-        contentClient: siteContent?.reader,
-        contentApiUrl,
         draftMode: deps.draftMode,
       }),
     )

@@ -5,13 +5,7 @@ import {
   type DocumentLocation,
   type DocumentLocationResolvers,
 } from 'sanity/presentation'
-
-/**
- * The site's draft mode routes (server/preview/preview-router.ts). The Presentation tool opens `enable` in its
- * frame with a one-hour secret it has just written to the dataset; the server checks it and starts a draft
- * session for that browser (ADR 160).
- */
-export const PREVIEW_MODE = { enable: '/api/preview/enable', disable: '/api/preview/disable' } as const
+import { PREVIEW_MODE } from '../web/src/lib/preview/preview-contract'
 
 /** Every page shows the site settings and may open the popups. */
 const EVERY_PAGE: DocumentLocation[] = [
@@ -71,6 +65,8 @@ export const mainDocuments = defineDocuments([
 export function sitePresentationTool() {
   return presentationTool({
     title: 'Preview',
+    // The site's draft mode routes: the tool opens `enable` in its frame with a one-hour secret it has just
+    // written to the dataset; the server checks it and starts a draft session for that browser (ADR 160).
     previewUrl: { initial: '/', previewMode: PREVIEW_MODE },
     resolve: { locations, mainDocuments },
   })

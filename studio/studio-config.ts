@@ -2,13 +2,14 @@ import { createClient } from '@sanity/client'
 import { defineConfig, type Config, type Tool } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import type { ContentConfig } from '../web/src/config/public-config'
+import { STUDIO_PATH } from '../web/src/lib/preview/preview-contract'
 import { sitePresentationTool } from './presentation'
 import { schemaTypes } from './schema-types'
 import { singletonsPlugin } from './singletons-plugin'
 import { structure } from './structure'
 import { subscribersTool } from './tools/subscribers/subscribers-tool'
 
-export const STUDIO_BASE_PATH = '/admin'
+export const STUDIO_BASE_PATH = STUDIO_PATH
 
 /** What the Studio needs to know to pick its backend. */
 export type StudioSettings =

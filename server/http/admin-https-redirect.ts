@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { isStudioPath } from '../../web/src/lib/preview/preview-contract'
 import { hostNameOf } from './public-origin'
 
 /**
@@ -9,7 +10,7 @@ import { hostNameOf } from './public-origin'
  */
 export function adminHttpsRedirect(httpsPort: number, siteUrl?: URL): RequestHandler {
   return (req, res, next) => {
-    const isAdmin = req.path === '/admin' || req.path.startsWith('/admin/')
+    const isAdmin = isStudioPath(req.path)
     if (req.secure || !isAdmin || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
     const target =
       siteUrl?.protocol === 'https:'

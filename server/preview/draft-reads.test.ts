@@ -3,7 +3,8 @@ import { stegaClean, stegaEncodeSourceMap, type ContentSourceMap } from '@sanity
 import { describe, expect, it } from 'vitest'
 import { contentConfigFor } from '../../web/src/config/public-config'
 import { stegaCleanJson, stegaCleanText } from '../../web/src/lib/preview/stega-clean'
-import { draftClientConfig, draftClientsFor, STUDIO_URL } from './draft-reads'
+import { STUDIO_PATH } from '../../web/src/lib/preview/preview-contract'
+import { draftClientConfig, draftClientsFor } from './draft-reads'
 import { sitePathOr } from './preview-router'
 
 const LOOPBACK = 'http://127.0.0.1:3000/content'
@@ -21,7 +22,7 @@ describe('draft reads: one code path for both backends', () => {
       perspective: 'drafts',
       useCdn: false,
       token: 'lft_x',
-      stega: { enabled: true, studioUrl: STUDIO_URL },
+      stega: { enabled: true, studioUrl: STUDIO_PATH },
     })
   })
 
@@ -80,7 +81,7 @@ describe('stega', () => {
     token: 't',
     loopbackApiUrl: LOOPBACK,
   }).stega ?? {}) as { filter?: Parameters<typeof stegaEncodeSourceMap>[2]['filter'] }
-  const encoded = stegaEncodeSourceMap(result, sourceMap, { enabled: true, studioUrl: STUDIO_URL, filter })
+  const encoded = stegaEncodeSourceMap(result, sourceMap, { enabled: true, studioUrl: STUDIO_PATH, filter })
 
   it('marks only the listed display fields: never a time zone, a slug or a status the code reads', () => {
     expect(encoded.venue).not.toBe(result.venue)

@@ -4,11 +4,9 @@ import type { ContentConfig } from '../../web/src/config/public-config'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import {
   perspectiveKey,
+  STUDIO_PATH,
   type PreviewPerspective,
-} from '../../web/src/lib/preview/preview-perspective-contract'
-
-/** Where the Studio is: the stega edit links and the Presentation tool's overlays open documents there. */
-export const STUDIO_URL = '/admin'
+} from '../../web/src/lib/preview/preview-contract'
 
 /**
  * The content fields whose strings carry stega edit links in draft mode (click to edit, issue 28). An allowlist,
@@ -55,7 +53,7 @@ export function draftClientConfig({ content, token, loopbackApiUrl }: DraftReadO
     token,
     useCdn: false,
     perspective: 'drafts',
-    stega: { enabled: true, studioUrl: STUDIO_URL, filter: stegaFilter },
+    stega: { enabled: true, studioUrl: STUDIO_PATH, filter: stegaFilter },
   }
   return content.backend === 'cloud'
     ? { ...common, projectId: content.projectId }

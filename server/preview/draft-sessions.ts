@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
+import type { PreviewPerspective } from '../../web/src/lib/preview/preview-contract'
 
 /** The draft session's cookie: HttpOnly, SameSite=Strict, Secure over HTTPS (ADR 160). */
 export const DRAFT_COOKIE = 'site_draft_session'
@@ -13,15 +13,17 @@ const MAX_SESSIONS = 1_000
 
 type Session = { startedAt: number; lastUsedAt: number; perspective: PreviewPerspective }
 
+/** A live draft session as a request names it: the cookie's id and what its pages show. */
+export type LiveSession = { id: string; perspective: PreviewPerspective }
+
 export type DraftSessions = {
   /** Starts a session for one browser and returns its id, the cookie's value. */
   start: (perspective?: PreviewPerspective) => string
-  /** Whether the request carries the cookie of a live session (and marks it used). */
-  isDraftRequest: (req: IncomingMessage) => boolean
-  /** The id of the request's live session (marked used); undefined without one. */
-  idOf: (req: IncomingMessage) => string | undefined
-  /** What the request's live session shows; undefined without one. */
-  perspectiveOf: (req: IncomingMessage) => PreviewPerspective | undefined
+  /**
+   * The request's live session, marked used: its id and what it shows; undefined without one. Asked once per
+   * request, by its content view (content-view.ts).
+   */
+  lookup: (req: IncomingMessage) => LiveSession | undefined
   /** Switches what the request's live session shows; false without one. */
   setPerspective: (req: IncomingMessage, perspective: PreviewPerspective) => boolean
   /** Ends the request's session, if any. */
@@ -71,9 +73,10 @@ export function createDraftSessions({ now = () => Date.now() }: { now?: () => nu
       sessions.set(id, { startedAt: at, lastUsedAt: at, perspective })
       return id
     },
-    isDraftRequest: (req) => sessionOf(req) !== undefined,
-    idOf: (req) => (sessionOf(req) ? idOf(req) : undefined),
-    perspectiveOf: (req) => sessionOf(req)?.perspective,
+    lookup(req) {
+      const session = sessionOf(req)
+      return session && { id: idOf(req)!, perspective: session.perspective }
+    },
     setPerspective(req, perspective) {
       const session = sessionOf(req)
       if (session) session.perspective = perspective

@@ -4,19 +4,13 @@ import type { SanityClient } from '@sanity/client'
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
 import { json, Router, type Request, type Response } from 'express'
 import { HttpError } from '../http/errors'
-import { previewPerspectiveOf } from '../../web/src/lib/preview/preview-perspective-contract'
+import { previewPerspectiveOf, type PreviewPerspective } from '../../web/src/lib/preview/preview-contract'
+import { contentViewOf, PRIVATE_CACHE_CONTROL } from './content-view'
 import type { DraftSessions } from './draft-sessions'
 import { plainClient } from './draft-reads'
 import { enableRateLimit } from './enable-rate-limit'
 import { SITE_QUERIES } from './site-queries'
 import { createUsedSecrets, type UsedSecrets } from './used-secrets'
-
-/** Where the Presentation tool turns draft mode on and off (studio/presentation.ts names the same paths). */
-export const PREVIEW_MOUNT_PATH = '/api/preview'
-/** The browser's content API address in draft mode: this router's proxy with the server's token. */
-export const PREVIEW_CONTENT_PATH = `${PREVIEW_MOUNT_PATH}/content`
-
-const PRIVATE = 'private, no-store'
 
 /**
  * Live draft streams one draft session may hold through the proxy: the Presentation tool's frame and a few tabs.
@@ -45,8 +39,8 @@ function paramsOf(req: Request): Record<string, unknown> {
 
 type PreviewRouterOptions = {
   sessions: DraftSessions
-  /** The draft-reading client for this request, or undefined when no token is configured. */
-  clientFor: (req: Request) => SanityClient | undefined
+  /** The draft-reading client for this request and perspective (default drafts); undefined without a token. */
+  clientFor: (req: Request, perspective?: PreviewPerspective) => SanityClient | undefined
   dataset: string
   /** Which preview secrets have started a session (single-use secrets). */
   usedSecrets?: UsedSecrets
@@ -80,7 +74,8 @@ function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
     if (!client) return refuse(res, 503, 'Draft preview is not configured on this server')
     // Single-use: a used secret opens only the session it started (the tool reloading its frame), no other.
     const usedBy = usedSecrets.sessionOf(secret)
-    if (usedBy !== undefined && sessions.idOf(req) !== usedBy) {
+    const view = contentViewOf(req)
+    if (usedBy !== undefined && (view.cachePolicy === 'private' ? view.session : undefined) !== usedBy) {
       return refuse(res, 401, 'This preview secret was already used; open the preview from the Studio again')
     }
     const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(
@@ -123,27 +118,28 @@ function mountSessionRoutes(router: Router, options: PreviewRouterOptions) {
     if (!sessions.setPerspective(req, perspective)) {
       return refuse(res, 401, 'No draft session; open the preview from the Studio')
     }
-    res.status(200).set('Cache-Control', PRIVATE).json({ perspective })
+    res.status(200).set('Cache-Control', PRIVATE_CACHE_CONTROL).json({ perspective })
   })
 }
 
-function mountDraftContentRoutes(router: Router, { sessions, clientFor, dataset }: PreviewRouterOptions) {
-  /** The draft session's client, or a 401 answered. */
+function mountDraftContentRoutes(router: Router, { clientFor, dataset }: PreviewRouterOptions) {
+  /** The draft session's client and id, or a 401 answered. */
   const draftClient = (req: Request, res: Response) => {
-    if (!sessions.isDraftRequest(req)) {
+    const view = contentViewOf(req)
+    if (view.cachePolicy !== 'private') {
       refuse(res, 401, 'No draft session; open the preview from the Studio')
       return undefined
     }
-    const client = clientFor(req)
+    const client = clientFor(req, view.perspective)
     if (!client) refuse(res, 503, 'Draft preview is not configured on this server')
     else if (req.params.dataset !== dataset) {
       throw new HttpError(404, `Dataset "${String(req.params.dataset)}" not found`)
     }
-    return client
+    return client && { client, session: view.session }
   }
 
   router.get('/content/:version/data/query/:dataset', async (req, res) => {
-    const client = draftClient(req, res)
+    const { client } = draftClient(req, res) ?? {}
     if (!client) return
     const query = req.query.query
     if (typeof query !== 'string' || !query) throw new HttpError(400, 'The query parameter is required')
@@ -153,16 +149,17 @@ function mountDraftContentRoutes(router: Router, { sessions, clientFor, dataset 
       throw new HttpError(403, "The draft preview answers the site's own queries only")
     }
     const response = await client.fetch<unknown>(query, paramsOf(req), { filterResponse: false })
-    res.set('Cache-Control', PRIVATE).json({ result: response.result, syncTags: response.syncTags })
+    res
+      .set('Cache-Control', PRIVATE_CACHE_CONTROL)
+      .json({ result: response.result, syncTags: response.syncTags })
   })
 
   // The Live Content API with drafts, streamed through with the server's token: the site's live updates
   // (web/src/lib/live-updates.ts) follow draft edits as they follow publishes.
   const streamsBySession = new Map<string, number>()
   router.get('/content/:version/data/live/events/:dataset', async (req, res) => {
-    const client = draftClient(req, res)
-    if (!client) return
-    const session = sessions.idOf(req)!
+    const { client, session } = draftClient(req, res) ?? {}
+    if (!client || !session) return
     const open = streamsBySession.get(session) ?? 0
     if (open >= LIVE_STREAMS_PER_SESSION) {
       return refuse(

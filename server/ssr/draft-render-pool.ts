@@ -25,10 +25,7 @@ export function createDraftRenderPool({
 }): DraftRenderPool {
   let pool: Piscina<DraftRenderTask, RenderResult> | undefined
   return {
-    render(
-      request,
-      { contentClient, now = new Date(), inlineCssText: _css, fitsFirstRoundTrip: _fits, ...options },
-    ) {
+    render(request, { contentClient, now = new Date(), inlineCssText: _css, ...options }) {
       const reads = options.draftMode ? threadReadsOf(contentClient) : undefined
       if (!reads) return undefined
       pool ??= new Piscina({

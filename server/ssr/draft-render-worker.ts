@@ -1,14 +1,14 @@
 import { pathToFileURL } from 'node:url'
 import type { RenderOptions, RenderPage, RenderResult } from '../../web/src/entry-server'
 import { draftClientsFor, draftContentClient, type DraftReadOptions } from '../preview/draft-reads'
-import type { PreviewPerspective } from '../../web/src/lib/preview/preview-perspective-contract'
+import type { PreviewPerspective } from '../../web/src/lib/preview/preview-contract'
 
 /** What a draft render needs, as plain data: the thread builds its own reading client from it. */
 export type DraftRenderTask = {
   /** The built server entry (dist/server/entry-server.js). */
   serverEntry: string
   url: string
-  options: Omit<RenderOptions, 'contentClient' | 'now' | 'inlineCssText' | 'fitsFirstRoundTrip'> & {
+  options: Omit<RenderOptions, 'contentClient' | 'now' | 'inlineCssText'> & {
     now: string
   }
   reads: DraftReadOptions & { perspective: PreviewPerspective }

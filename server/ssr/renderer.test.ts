@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { assetsFromManifest } from './renderer'
 
 describe('assetsFromManifest', () => {
-  it('collects the entry, its CSS and its static imports for preloading (not lazy ones)', () => {
+  it('collects the entry and its static imports for preloading (not lazy ones)', () => {
     const assets = assetsFromManifest({
       'web/src/entry-client.tsx': {
         file: 'assets/entry-client-1.js',
-        css: ['assets/entry-client-1.css'],
         imports: ['_vendor.js'],
+        dynamicImports: ['_hydrate-app.js'],
         isEntry: true,
       },
-      '_vendor.js': { file: 'assets/vendor-2.js', imports: ['_shared.js'], css: ['assets/vendor-2.css'] },
+      '_vendor.js': { file: 'assets/vendor-2.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared-3.js', imports: ['_vendor.js'] },
-      'web/src/features/news/news-page.tsx': { file: 'assets/news-page-4.js' },
+      '_hydrate-app.js': { file: 'assets/hydrate-app-4.js', imports: ['_shared.js'] },
     })
     expect(assets).toEqual({
       entry: '/assets/entry-client-1.js',
-      css: ['/assets/entry-client-1.css', '/assets/vendor-2.css'],
+      css: [],
       preload: ['/assets/vendor-2.js', '/assets/shared-3.js'],
       draftPreload: [],
       draftScripts: [],
@@ -42,65 +42,13 @@ describe('assetsFromManifest', () => {
     })
   })
 
-  it('links the stylesheets of the app the entry imports after the first paint, without preloading its script', () => {
-    const assets = assetsFromManifest({
-      'web/src/entry-client.tsx': {
-        file: 'assets/entry-client-1.js',
-        dynamicImports: ['_hydrate-app.js'],
-        isEntry: true,
-      },
-      '_hydrate-app.js': {
-        file: 'assets/hydrate-app-2.js',
-        css: ['assets/hydrate-app-2.css'],
-        imports: ['web/src/entry-client.tsx', '_shared.js'],
-        dynamicImports: ['web/src/features/news/news-page.tsx'],
-      },
-      '_shared.js': { file: 'assets/shared-3.js', css: ['assets/shared-3.css'] },
-      'web/src/features/news/news-page.tsx': {
-        file: 'assets/news-page-4.js',
-        css: ['assets/news-page-4.css'],
-      },
-    })
-    expect(assets).toEqual({
-      entry: '/assets/entry-client-1.js',
-      css: ['/assets/hydrate-app-2.css', '/assets/shared-3.css'],
-      preload: [],
-      draftPreload: [],
-      draftScripts: [],
-    })
-  })
-
-  it("links the stylesheets of the app's route chunks, not those of other lazy chunks", () => {
-    const assets = assetsFromManifest({
-      'web/src/entry-client.tsx': {
-        file: 'assets/entry-client-1.js',
-        dynamicImports: ['_hydrate-app.js'],
-        isEntry: true,
-      },
-      '_hydrate-app.js': {
-        file: 'assets/hydrate-app-2.js',
-        css: ['assets/hydrate-app-2.css'],
-        dynamicImports: ['_home.js', 'web/src/features/newsletter/newsletter-dialog.tsx'],
-      },
-      '_home.js': {
-        file: 'assets/route-home-3.js',
-        css: ['assets/home-3.css'],
-        imports: ['_shared.js'],
-        dynamicImports: ['web/src/features/media/components/gallery-overlay.tsx', '_show-pages.js'],
-      },
-      '_show-pages.js': { file: 'assets/route-show-pages-7.js', css: ['assets/show-pages-7.css'] },
-      '_shared.js': { file: 'assets/shared-4.js', css: ['assets/shared-4.css'] },
-      'web/src/features/newsletter/newsletter-dialog.tsx': {
-        file: 'assets/newsletter-dialog-5.js',
-        css: ['assets/newsletter-dialog-5.css'],
-      },
-      'web/src/features/media/components/gallery-overlay.tsx': {
-        file: 'assets/gallery-overlay-6.js',
-        css: ['assets/gallery-overlay-6.css'],
-      },
-    })
-    expect(assets.css).toEqual(['/assets/hydrate-app-2.css', '/assets/home-3.css', '/assets/shared-4.css'])
-    expect(assets.preload).toEqual([])
+  it('refuses a build whose chunks have stylesheets of their own, which no page would link', () => {
+    expect(() =>
+      assetsFromManifest({
+        'web/src/entry-client.tsx': { file: 'assets/entry-client-1.js', isEntry: true },
+        '_home.js': { file: 'assets/route-home-3.js', css: ['assets/home-3.css'] },
+      }),
+    ).toThrow(/route-home-3\.js has a stylesheet of its own; keep cssCodeSplit: false/)
   })
 
   it("lists the visual editing overlay's chunks for draft pages only, not in what every page preloads", () => {

@@ -4,7 +4,6 @@ import path from 'node:path'
 import type { RequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import { createDraftRenderPool } from './draft-render-pool'
-import { fitsFirstRoundTrip } from './first-round-trip'
 import type {
   ClientAssets,
   PageCachePolicy,
@@ -16,8 +15,6 @@ import type {
 const CLIENT_ENTRY = 'web/src/entry-client.tsx'
 /** The visual editing overlay a draft page starts at once (web/src/entry-client.tsx, ADR 160). */
 const DRAFT_OVERLAY = 'web/src/preview/start-overlay.ts'
-/** How vite.config.ts names the chunks that hold a route module of web/src/app/routes/. */
-const ROUTE_CHUNK_PREFIX = 'assets/route-'
 
 export type Renderer = {
   render: (request: Request, options: Omit<RenderOptions, 'assets'>) => Promise<RenderResult>
@@ -40,51 +37,35 @@ type ManifestChunk = {
   isEntry?: boolean
 }
 
-/**
- * Reads Vite's manifest into the list of files the first paint needs: entry, its CSS and its imports. The entry
- * imports the app itself only after the first paint (ADR 130), so the stylesheets of the chunks it imports
- * dynamically (and of their static imports) are linked too, and those of the route chunks the app imports, but
- * their scripts are not preloaded.
- */
-/** The manifest's key for the single stylesheet Vite writes when CSS is not split per chunk. */
+/** The manifest's key for the one stylesheet Vite writes when CSS is not split per chunk. */
 const SITE_STYLESHEET = 'style.css'
 
+/**
+ * Reads Vite's manifest into the list of files the first paint needs: the entry, the site's one stylesheet and
+ * the entry's static imports, preloaded. The entry imports the app itself only after the first paint (ADR 130):
+ * its scripts are not preloaded.
+ */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>): ClientAssets {
   const entry = manifest[CLIENT_ENTRY]
   if (!entry) throw new Error(`The client build has no entry for ${CLIENT_ENTRY}; run npm run build`)
-  // With `cssCodeSplit: false` (vite.config.ts) the whole site's CSS is one file, listed under `style.css`.
-  const css = new Set([
-    ...(manifest[SITE_STYLESHEET]?.file ? [manifest[SITE_STYLESHEET].file] : []),
-    ...(entry.css ?? []),
-  ])
+  // `cssCodeSplit: false` (vite.config.ts): every stylesheet is in style.css, so any page's HTML is styled
+  // before its route chunk arrives. A chunk's own stylesheet would be linked by no page.
+  const split = Object.values(manifest).find((chunk) => chunk.css?.length)
+  if (split)
+    throw new Error(`${split.file} has a stylesheet of its own; keep cssCodeSplit: false (vite.config.ts)`)
+  const css = manifest[SITE_STYLESHEET]?.file
   const preload = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]
     if (!chunk || preload.has(chunk.file)) return
     preload.add(chunk.file)
-    chunk.css?.forEach((file) => css.add(file))
     chunk.imports?.forEach(visit)
   }
   entry.imports?.forEach(visit)
-  const styled = new Set<string>()
-  const visitStyles = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || styled.has(key)) return
-    styled.add(key)
-    chunk.css?.forEach((file) => css.add(file))
-    chunk.imports?.forEach(visitStyles)
-  }
-  const isRouteChunk = (key: string) => manifest[key]?.file.startsWith(ROUTE_CHUNK_PREFIX) ?? false
-  entry.dynamicImports?.forEach((app) => {
-    visitStyles(app)
-    // The app loads each route's page as a chunk of its own (web/src/app/lazy-route.tsx); the server's HTML of
-    // any page must be styled before its chunk arrives. Not the chunks those pages load lazily in turn.
-    manifest[app]?.dynamicImports?.filter(isRouteChunk).forEach(visitStyles)
-  })
   const url = (file: string) => `/${file}`
   return {
     entry: url(entry.file),
-    css: [...css].map(url),
+    css: css ? [url(css)] : [],
     preload: [...preload].map(url),
     draftPreload: draftOverlayChunks(manifest, preload).map(url),
     draftScripts: draftOverlayScripts(manifest).map(url),
@@ -127,8 +108,8 @@ export async function createProdRenderer(root: string): Promise<Renderer> {
   const serverEntry = path.join(root, 'dist/server/entry-server.js')
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>
   const linked = assetsFromManifest(manifest)
-  // Every stylesheet the first paint needs is written into a page that still arrives in one round trip with
-  // it: one request fewer before the first paint (ADR 130).
+  // The site's stylesheet is written into every public page: one request fewer before the first paint, which
+  // paid on the home page even where the page then needs a second round trip (ADR 130).
   const inlineCssText = new Map(
     await Promise.all(
       linked.css.map(async (href) => [href, await readFile(path.join(clientDir, href), 'utf8')] as const),
@@ -144,8 +125,7 @@ export async function createProdRenderer(root: string): Promise<Renderer> {
     clientDir,
     cachePolicy: pageCachePolicy,
     render: (request, options) =>
-      drafts.render(request, options) ??
-      renderPage(request, { ...options, assets, inlineCssText, fitsFirstRoundTrip }),
+      drafts.render(request, options) ?? renderPage(request, { ...options, assets, inlineCssText }),
     close: () => drafts.close(),
   }
 }

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { App } from './app/app'
 import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
-import type { PreviewPerspective } from './lib/preview/preview-perspective-contract'
+import type { PreviewPerspective } from './lib/preview/preview-contract'
 import { RouteError } from './app/route-error'
 import type { RouteHandle } from './app/route-handle'
 import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
@@ -37,8 +37,6 @@ export type RenderOptions = {
   now?: Date
   /** The text of the stylesheets `assets.inlineCss` names, by href (read once from the build). */
   inlineCssText?: ReadonlyMap<string, string>
-  /** Whether a page with its stylesheets inside is small enough to keep them there; unset: always. */
-  fitsFirstRoundTrip?: (html: string) => boolean
   /**
    * A draft session's page (ADR 160): `contentClient` reads drafts with stega, and the browser loads the visual
    * editing overlay and follows draft edits. Such a page is sent to its browser only, never kept.
@@ -100,30 +98,12 @@ function pageAssets(
   draftMode: boolean,
 ): { assets: ClientAssets; scripts: string[] } {
   if (!draftMode) return { assets: site, scripts: [] }
-  // A draft page (stega in every edited string) never fits the first round trip: its stylesheet is linked at
-  // once rather than found out by compressing the page and drawing it a second time (issue 36).
+  // A draft page (stega in every edited string) links its stylesheet: the browser keeps it between the drafts
+  // it reloads (issue 36).
   return {
     assets: { ...site, inlineCss: [], preload: [...site.preload, ...draftPreload] },
     scripts: draftScripts,
   }
-}
-
-/** Where the state goes in the bootstrap script until the render is done; React writes it as it is. */
-const STATE_PLACEHOLDER = '__APP_STATE_AFTER_RENDER__'
-
-/**
- * The page with each inline stylesheet replaced by the <link> React writes for it (Document, app/document.tsx);
- * throws when one is missing, so a change of React's markup cannot ship a page that links nothing.
- */
-export function linkInlineStylesheets(html: string, hrefs: readonly string[]): string {
-  return hrefs.reduce((page, href) => {
-    const open = `<style data-precedence="default" data-href="${href}">`
-    const start = page.indexOf(open)
-    const end = start === -1 ? -1 : page.indexOf('</style>', start)
-    if (end === -1) throw new Error(`The page has no inline stylesheet ${href} to link instead`)
-    const link = `<link rel="stylesheet" href="${href}" data-precedence="default"/>`
-    return page.slice(0, start) + link + page.slice(end + '</style>'.length)
-  }, html)
 }
 
 /** The app around the route's page, or around the error page when a loader failed. */
@@ -171,7 +151,6 @@ async function renderWithClient(
     contentApiUrl,
     now = new Date(),
     inlineCssText = new Map(),
-    fitsFirstRoundTrip,
     draftMode = false,
     previewPerspective = 'drafts',
   }: RenderOptions,
@@ -197,23 +176,22 @@ async function renderWithClient(
 
   const queryState = dehydrate(queryClient)
   const syncTags = Object.fromEntries(syncTagsOf(queryClient))
-  const stateWith = (pageAssets: ClientAssets): AppState => ({
+  const { assets, scripts } = pageAssets(allAssets, draftMode)
+  const state: AppState = {
     config: publicConfig,
-    assets: pageAssets,
+    assets,
     queryState,
     syncTags,
     now: now.toISOString(),
     ...(draftMode ? { draftMode: true, previewPerspective } : {}),
     ...(failed ? { error: { status: context.statusCode >= 400 ? context.statusCode : 500 } } : {}),
-  })
-  const { assets, scripts } = pageAssets(allAssets, draftMode)
+  }
   const url = new URL(request.url)
-  // Drawn once (ADR 130), from what the loaders fetched. The state is written into its script after the render:
-  // whether the stylesheets stay inside is known only once the page is drawn, and the state names them.
-  const rendered = await renderToHtml(
+  // Drawn once (ADR 130), from what the loaders fetched, with the site's stylesheet inside (app/document.tsx).
+  const html = await renderToHtml(
     <InlineCssText.Provider value={inlineCssText}>
       <PageTree
-        state={stateWith(assets)}
+        state={state}
         queryClient={queryClient}
         contentClient={contentClient}
         editAttributes={draftMode ? createEditAttributes(publicConfig.content) : undefined}
@@ -221,17 +199,8 @@ async function renderWithClient(
         location={url.pathname + url.search + url.hash}
       />
     </InlineCssText.Provider>,
-    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${STATE_PLACEHOLDER}` },
+    { bootstrapScriptContent: `window.${APP_STATE_GLOBAL}=${serializeForScript(state)}` },
   )
-  const withState = (html: string, pageAssets: ClientAssets) =>
-    html.replace(STATE_PLACEHOLDER, () => serializeForScript(stateWith(pageAssets)))
-  let html = withState(rendered, assets)
-  // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130):
-  // the same page with React's <link> for each <style>, and a state that says so, as a render with linked
-  // stylesheets would write it.
-  if (assets.inlineCss?.length && fitsFirstRoundTrip && !fitsFirstRoundTrip(html)) {
-    html = withState(linkInlineStylesheets(rendered, assets.inlineCss), { ...assets, inlineCss: [] })
-  }
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
   // Vite's React refresh preamble in <head> always runs first. Inline scripts carry no nonce: the same bytes
   // serve every visitor, and the server allows them by their hashes (ADR 090).

@@ -1,7 +1,8 @@
 import type { Request } from 'express'
+import { isStudioPath, STUDIO_PATH } from '../../../web/src/lib/preview/preview-contract'
 
 /** Where the Studio is served; the only pages a sign-in may hand a `#sid` to. */
-export const STUDIO_PATH = '/admin'
+export { STUDIO_PATH }
 
 /**
  * Where the login page may send the browser back to (with a `#sid=`): only the Studio (`/admin` and below)
@@ -21,7 +22,7 @@ export function safeReturnUrl(origin: unknown, req: Request, extraHosts: string[
   const hosts = [req.get('host'), ...extraHosts].filter(Boolean).map((h) => h!.toLowerCase())
   if (!hosts.includes(url.host.toLowerCase())) return null
   // The URL parser has already resolved `..` and `%2e%2e` segments, so this is the path the browser loads.
-  if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return null
+  if (!isStudioPath(url.pathname)) return null
   url.hash = ''
   return url
 }

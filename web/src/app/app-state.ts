@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import type { PublicConfig } from '../config/public-config'
-import type { PreviewPerspective } from '../lib/preview/preview-perspective-contract'
+import type { PreviewPerspective } from '../lib/preview/preview-contract'
 
 /**
  * Files the first paint needs, from Vite's manifest (prod) or the dev server. `inlineCss` lists the stylesheets

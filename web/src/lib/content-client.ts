@@ -1,7 +1,8 @@
 /**
- * A tiny GROQ reader over plain fetch. The site only reads published content, so @sanity/client, many times
- * its size, stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
- * embedded content API and Sanity's API CDN serve: GET {apiUrl}/v{apiVersion}/data/query/{dataset}.
+ * A tiny GROQ reader over plain fetch. The browser reads published content anonymously, so the ~29 KB (gzip) of
+ * @sanity/client stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
+ * embedded content API and Sanity's API CDN serve: GET {apiUrl}/v{apiVersion}/data/query/{dataset}. A draft
+ * page's browser asks the same endpoint at the server's preview proxy, which answers in its session's view.
  */
 import type { ContentConfig } from '../config/public-config'
 import { throwIfResNotOk } from './api-request'
@@ -14,7 +15,10 @@ export type QueryParams = Record<string, unknown>
 export type FetchOptions = { onSyncTags?: (syncTags: string[] | undefined) => void }
 
 export type ContentClient = {
-  /** Runs a GROQ query against the published perspective and resolves to its `result`. */
+  /**
+   * Runs a GROQ query in the reader's view and resolves to its `result`: published for the readers of this
+   * module, a draft session's perspective for the server's draft reader (server/preview/content-view.ts).
+   */
   fetch: <Result>(query: string, params?: QueryParams, options?: FetchOptions) => Promise<Result>
 }
 

@@ -1,9 +1,7 @@
 import { createDataAttribute } from '@sanity/visual-editing/create-data-attribute'
 import type { ContentConfig } from '../config/public-config'
 import type { EditAttributes } from '../lib/preview/edit-target'
-
-/** The Studio's address, which the overlay opens documents in (server/preview/draft-reads.ts, the same). */
-export const STUDIO_URL = '/admin'
+import { STUDIO_PATH } from '../lib/preview/preview-contract'
 
 /** `data-sanity` attributes for values that carry no stega: dates, images, statuses (issue 28). */
 export function createEditAttributes(content: Pick<ContentConfig, 'projectId' | 'dataset'>): EditAttributes {
@@ -11,7 +9,7 @@ export function createEditAttributes(content: Pick<ContentConfig, 'projectId' | 
     'data-sanity': createDataAttribute({
       projectId: content.projectId,
       dataset: content.dataset,
-      baseUrl: STUDIO_URL,
+      baseUrl: STUDIO_PATH,
       id,
       type,
       path,

@@ -3,7 +3,7 @@ import {
   perspectiveKey,
   previewPerspectiveOf,
   type PreviewPerspective,
-} from '../lib/preview/preview-perspective-contract'
+} from '../lib/preview/preview-contract'
 
 /**
  * Tells the server's draft session what to show from now on, when the tool asks for other than what the page

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VisualEditingOptions } from '@sanity/visual-editing'
 import { APP_STATE_GLOBAL, type AppState } from '../app/app-state'
-import { PREVIEW_PERSPECTIVE_PATH } from '../lib/preview/preview-perspective-contract'
+import { PREVIEW_PERSPECTIVE_PATH } from '../lib/preview/preview-contract'
 
 const enableVisualEditing = vi.fn<(options: VisualEditingOptions) => () => void>(() => () => {})
 vi.mock('@sanity/visual-editing', () => ({ enableVisualEditing }))

@@ -8,7 +8,7 @@
  */
 import { enableVisualEditing } from '@sanity/visual-editing'
 import { APP_STATE_GLOBAL } from '../app/app-state'
-import type { PreviewPerspective } from '../lib/preview/preview-perspective-contract'
+import type { PreviewPerspective } from '../lib/preview/preview-contract'
 import { overlayHistory, refreshContent } from './overlay-link'
 import { switchPerspective } from './perspective-switch'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_STACKED_RELEASES, perspectiveKey, previewPerspectiveOf } from './preview-perspective-contract'
+import { MAX_STACKED_RELEASES, perspectiveKey, previewPerspectiveOf } from './preview-contract'
 
 describe('previewPerspectiveOf', () => {
   it('reads published and drafts as named, anything unknown as drafts', () => {

@@ -1,7 +1,28 @@
 /**
- * The Presentation tool's perspective switch as the site and its server agree on it (ADR 160): what a draft
- * session's pages show, and where the page tells the server that the tool switched.
+ * The draft preview as the Studio, the site and its server agree on it (ADR 160): where the Studio is, the
+ * routes of draft mode, and what a draft session's pages show (the Presentation tool's perspective switch).
+ * Values only, no imports: the Studio may import it (ADR 074).
  */
+
+/** Where the Studio is served: the overlay and the stega edit links open documents there. */
+export const STUDIO_PATH = '/admin'
+
+/** Whether a path is the Studio's (`/admin` and below), never a site page. */
+export function isStudioPath(path: string): boolean {
+  return path === STUDIO_PATH || path.startsWith(`${STUDIO_PATH}/`)
+}
+
+/** Where draft mode's routes are mounted (server/preview/preview-router.ts). */
+export const PREVIEW_MOUNT_PATH = '/api/preview'
+
+/** Where the Presentation tool turns draft mode on and off in its frame (studio/presentation.ts). */
+export const PREVIEW_MODE = {
+  enable: `${PREVIEW_MOUNT_PATH}/enable`,
+  disable: `${PREVIEW_MOUNT_PATH}/disable`,
+} as const
+
+/** The browser's content API address in draft mode: the server's proxy with its token. */
+export const PREVIEW_CONTENT_PATH = `${PREVIEW_MOUNT_PATH}/content`
 
 /**
  * Drafts over the published documents (the default), the published documents alone, or a release stack: the
@@ -14,7 +35,7 @@ export type PreviewPerspective = 'drafts' | 'published' | ReleaseStack
 export type ReleaseStack = readonly string[]
 
 /** Where a draft page sends `{perspective}` (PUT, JSON) when the tool switches (server/preview/preview-router.ts). */
-export const PREVIEW_PERSPECTIVE_PATH = '/api/preview/perspective'
+export const PREVIEW_PERSPECTIVE_PATH = `${PREVIEW_MOUNT_PATH}/perspective`
 
 /** A release name as the content API accepts it in a perspective (`versions.<name>.<id>`): no dots, no commas. */
 const RELEASE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
