@@ -1,6 +1,6 @@
 /**
- * A tiny GROQ reader over plain fetch. The browser reads published content anonymously, so the ~29 KB (gzip) of
- * @sanity/client stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
+ * A tiny GROQ reader over plain fetch. The browser reads published content anonymously, so @sanity/client, many
+ * times its size, stays out of the browser bundle (ADR 030). It speaks the query endpoint that both the
  * embedded content API and Sanity's API CDN serve: GET {apiUrl}/v{apiVersion}/data/query/{dataset}. A draft
  * page's browser asks the same endpoint at the server's preview proxy, which answers in its session's view.
  */
