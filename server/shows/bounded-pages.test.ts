@@ -7,7 +7,7 @@ import {
   HOME_UPCOMING_SHOWS,
   isPastEvent,
 } from '../../web/src/features/events/utils/event-rules'
-import { pastShowPageNumbers } from '../../web/src/features/shows/api/show-addresses'
+import { pastShowPageNumbers } from '../../web/src/app/routes/shows-past.server'
 import { PAST_SHOWS_PAGE_SIZE, UPCOMING_SHOWS_PAGE_SIZE } from '../../web/src/features/shows/utils/show-paths'
 import { createContentClient } from '../../web/src/lib/content-client'
 import { startTestContentServer, type TestContentServer } from '../content-api/testing/test-server'

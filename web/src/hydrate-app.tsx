@@ -58,7 +58,7 @@ export async function hydrateApp() {
   const contentClient = createContentClient(state.config.content)
 
   // React Router in declarative mode: in the browser the pages load their data through react-query (ADR 030).
-  const routes = createRoutes({ queryClient, contentClient })
+  const routes = createRoutes()
   const preview = await draftPreview(state, queryClient)
   const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: 13-70 ms of CPU, a long

@@ -1,53 +1,23 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { parseNewsPage } from '../../features/news/utils/news-paging'
+import type { LoaderFunctionArgs } from 'react-router'
+import { showSlugsQuery } from '../../content/queries'
+import type { ShowSlugsQueryResult } from '../../content/sanity.types'
 import { showQueryOptions } from '../../features/shows/api/get-show'
-import { showArchiveQueryOptions } from '../../features/shows/api/get-show-archive'
-import { upcomingShowsQueryOptions } from '../../features/shows/api/get-upcoming-shows'
-import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { toShow } from '../../features/shows/utils/show-rules'
 import type { ContentClient } from '../../lib/content-client'
-import type { LoaderFunctionArgs } from 'react-router'
-import { pageNotFound } from './page-not-found'
+import { pageNotFound } from '../page-not-found.server'
+import type { LoaderDeps } from '../route-module'
 
-// The loaders of the show routes. Server-only: the route table sets them under `import.meta.env.SSR`, so the
-// browser bundle carries none of them, nor the show rules they import (routes.tsx).
+/** The slugs `/shows/<slug>` may name (a superset of the shows with a page). */
+async function showSlugs(client: ContentClient): Promise<string[]> {
+  return (await client.fetch<ShowSlugsQueryResult>(showSlugsQuery)).flatMap((slug) => slug ?? [])
+}
 
-type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient; now: () => Date }
+export const values = { slug: showSlugs }
 
-/**
- * /shows/:slug: an unknown slug (or a draft) answers 404; the route renders the 404 page from the cached null.
- */
-export function showLoader({ queryClient, contentClient }: LoaderDeps) {
+/** A listed slug that is a draft, or no show by the show rules, answers 404 too. */
+export function loader({ queryClient, contentClient }: LoaderDeps) {
   return async ({ params }: LoaderFunctionArgs) => {
     const show = await queryClient.ensureQueryData(showQueryOptions(contentClient, params.slug ?? ''))
-    if (!show || !toShow(show)) return pageNotFound()
-    return null
-  }
-}
-
-/** /shows/past?page=n: the news paging rules (ADR 060): a malformed page or one past the last is a 404. */
-export function pastShowsLoader({ queryClient, contentClient, now }: LoaderDeps) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    // Read first: the route renders its 404 page from the same data, whatever the page number.
-    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
-    const archive = await queryClient.ensureQueryData(
-      showArchiveQueryOptions(contentClient, page ?? 1, now()),
-    )
-    if (page === null) return pageNotFound()
-    if (page > 1 && pastShowsPage(archive).shows.length === 0) return pageNotFound()
-    return null
-  }
-}
-
-/** /shows?page=n: the same paging rules as the archive's: a malformed page or one past the last is a 404. */
-export function upcomingShowsLoader({ queryClient, contentClient, now }: LoaderDeps) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
-    const upcoming = await queryClient.ensureQueryData(
-      upcomingShowsQueryOptions(contentClient, page ?? 1, now()),
-    )
-    if (page === null) return pageNotFound()
-    if (page > 1 && pastShowsPage(upcoming).shows.length === 0) return pageNotFound()
-    return null
+    return show && toShow(show) ? null : pageNotFound()
   }
 }

@@ -1,121 +1,20 @@
-/**
- * The show routes' metadata and pages, one lazy chunk with the page code (web/src/features/shows/shows-page.tsx):
- * the entry bundle carries only the loaders (routes/shows.tsx). The server waits for lazy code before it sends a
- * page, so crawlers still get the title, canonical URL and JSON-LD in the HTML (ADR 120).
- */
-import { Link, useParams, useSearchParams } from 'react-router'
-import { placeLabel } from '../../features/events/utils/event-rules'
+import { useSearchParams } from 'react-router'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
-import { useShow, type ShowPageData } from '../../features/shows/api/get-show'
 import { useShowArchivePage } from '../../features/shows/api/get-show-archive'
-import { useUpcomingShowsPage } from '../../features/shows/api/get-upcoming-shows'
-import { PastShowsPage, ShowPage } from '../../features/shows/shows-page'
-import { UpcomingShowsPage } from '../../features/shows/upcoming-shows-page'
+import { PastShowsPage } from '../../features/shows/shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
-import { buildShowJsonLd, showImages, showName } from '../../features/shows/utils/show-json-ld'
-import {
-  pastShowsPageCount,
-  pastShowsPagePath,
-  SHOWS_FEED_PATH,
-  showCalendarPath,
-  showPath,
-  upcomingShowsPageCount,
-  upcomingShowsPagePath,
-} from '../../features/shows/utils/show-paths'
-import { showTitle, toShow, type Show } from '../../features/shows/utils/show-rules'
-import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
-import { useImageUrl } from '../../lib/content-context'
+import { pastShowsPageCount, pastShowsPagePath, SHOWS_FEED_PATH } from '../../features/shows/utils/show-paths'
+import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { PageSeo } from '../page-seo'
-import { JsonLdScript } from '../seo/json-ld-script'
-import { NotFoundPage } from './not-found'
+import type { PageCache } from '../route-module'
+import { CalendarFeedLink, ShowNotFound } from './parts/show-parts'
+import '../../features/shows/components/shows.css'
+import '../../components/content/youtube-facade.css'
+import '../../components/ui/play-triangle.css'
 
-function CalendarFeedLink() {
-  const absolute = useAbsoluteUrl()
-  return <link rel="alternate" type="text/calendar" title="Tour calendar" href={absolute(SHOWS_FEED_PATH)} />
-}
-
-/** The page's picture: the show's first photo or video poster, else the site's sharing image, else the band photo. */
-function showPicture(data: ShowPageData, settings: SiteSettings | null) {
-  for (const item of data.media ?? []) {
-    const picture = item?.kind === 'image' ? item.image : item?.poster
-    if (picture?.asset) return { ...picture, alt: item?.alt ?? null }
-  }
-  return settings?.ogImage?.asset ? settings.ogImage : settings?.bandPhoto
-}
-
-function describe(show: Show, bandName: string | null): string {
-  const when = `${show.start.date}, ${show.start.time}`
-  const status =
-    show.status === 'cancelled' ? ' Cancelled.' : show.status === 'postponed' ? ' Postponed.' : ''
-  return `${showName(show, bandName)}, ${placeLabel(show)}: ${when}.${status}`
-}
-
-function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
-  const settings = useSiteSettings()
-  const imageUrl = useImageUrl()
-  const absolute = useAbsoluteUrl()
-  const bandName = settings?.bandName || null
-  const picture = showPicture(data, settings)
-  const images = showImages(picture, imageUrl, absolute)
-  const description = show.notes ? `${describe(show, bandName)} ${show.notes}` : describe(show, bandName)
-  const path = showPath(show.slug)
-  return (
-    <>
-      <PageSeo
-        title={[`${showTitle(show)} · ${show.start.date}`, bandName].filter(Boolean).join(' · ')}
-        description={description.slice(0, 300)}
-        image={images[0]}
-        imageAlt={picture?.alt}
-        path={path}
-      />
-      <link
-        rel="alternate"
-        type="text/calendar"
-        title={`${showTitle(show)} (calendar entry)`}
-        href={absolute(showCalendarPath(show.slug))}
-      />
-      <CalendarFeedLink />
-      <JsonLdScript
-        data={buildShowJsonLd(show, {
-          bandName,
-          homeUrl: absolute('/'),
-          pageUrl: absolute(path),
-          images,
-          description,
-        })}
-      />
-    </>
-  )
-}
-
-function ShowNotFound() {
-  return (
-    <NotFoundPage
-      hint={
-        <>
-          There is no show at this address. <Link to="/shows">See the upcoming shows</Link> or the{' '}
-          <Link to="/shows/past">past shows</Link>.
-        </>
-      }
-    />
-  )
-}
-
-/** /shows/:slug: the 404 page for an unknown show (the loader set HTTP 404), else metadata and page. */
-export function ShowRouteContent() {
-  const slug = useParams().slug ?? ''
-  const absolute = useAbsoluteUrl()
-  const data = useShow(slug)
-  const show = data ? toShow(data) : null
-  if (!data || !show) return <ShowNotFound />
-  return (
-    <>
-      <ShowHead data={data} show={show} />
-      <ShowPage slug={slug} feedUrl={absolute(SHOWS_FEED_PATH)} />
-    </>
-  )
-}
+/** A `?page=` value the route's `values` (shows-past.server.ts) does not list is the route's one shared 404. */
+export const cache: PageCache = { params: ['page'], notFound: ['page'] }
 
 function PastShowsHead({ page, pageCount }: { page: number; pageCount: number }) {
   const bandName = useSiteSettings()?.bandName || null
@@ -133,7 +32,7 @@ function PastShowsHead({ page, pageCount }: { page: number; pageCount: number })
 }
 
 /** /shows/past: a malformed page number or a page past the last renders the 404 page (the loader set 404). */
-export function PastShowsRouteContent() {
+export function Page() {
   const [searchParams] = useSearchParams()
   const page = parseNewsPage(searchParams.get('page'))
   const absolute = useAbsoluteUrl()
@@ -143,61 +42,6 @@ export function PastShowsRouteContent() {
     <>
       <PastShowsHead page={page} pageCount={pastShowsPageCount(total)} />
       <PastShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
-    </>
-  )
-}
-
-/** Each listed show as a MusicEvent, as its own page describes it, with the site's picture. */
-function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
-  const settings = useSiteSettings()
-  const imageUrl = useImageUrl()
-  const absolute = useAbsoluteUrl()
-  const bandName = settings?.bandName || null
-  const picture = settings?.ogImage?.asset ? settings.ogImage : settings?.bandPhoto
-  const images = showImages(picture, imageUrl, absolute)
-  if (shows.length === 0) return null
-  return (
-    <JsonLdScript
-      data={shows.map((show) =>
-        buildShowJsonLd(show, {
-          bandName,
-          homeUrl: absolute('/'),
-          pageUrl: absolute(showPath(show.slug)),
-          images,
-          description: describe(show, bandName),
-        }),
-      )}
-    />
-  )
-}
-
-function UpcomingShowsHead({ page, pageCount, shows }: { page: number; pageCount: number; shows: Show[] }) {
-  const bandName = useSiteSettings()?.bandName || null
-  const heading = page > 1 ? `Upcoming shows, page ${page} of ${pageCount}` : 'Upcoming shows'
-  return (
-    <>
-      <PageSeo
-        title={[heading, bandName].filter(Boolean).join(' · ')}
-        description={`Where to see ${bandName ?? 'the band'} live: every upcoming show, with tickets.`}
-        path={upcomingShowsPagePath(page)}
-      />
-      <CalendarFeedLink />
-      <UpcomingShowsJsonLd shows={shows} />
-    </>
-  )
-}
-
-/** /shows: a malformed page number or a page past the last renders the 404 page (the loader set 404). */
-export function UpcomingShowsRouteContent() {
-  const [searchParams] = useSearchParams()
-  const page = parseNewsPage(searchParams.get('page'))
-  const absolute = useAbsoluteUrl()
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1))
-  if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
-  return (
-    <>
-      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} />
-      <UpcomingShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
     </>
   )
 }
