@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { appChunkGroup } from './scripts/build/app-chunk.ts'
+import { noServerModulesInClient } from './scripts/build/no-server-modules-in-client.ts'
 import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')
 
 export default defineConfig({
-  plugins: [react(), packageStylesInTheirChunk()],
+  plugins: [react(), packageStylesInTheirChunk(), noServerModulesInClient()],
   publicDir: 'web/public',
   build: {
     outDir: 'dist/client',
