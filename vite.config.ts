@@ -84,6 +84,7 @@ export default defineConfig({
             'studio/**/*.test.ts',
             'scripts/**/*.test.ts',
             'deploy/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
           ],
         },
       },

@@ -1,10 +1,10 @@
-import { siteAddresses, siteContentClient } from '../../scripts/test/site-addresses'
+import { siteAddresses, siteContentClient } from './support/site-addresses'
 import { checkHtml, formatNuMessage, type HtmlDocument } from './support/nu-html-checker'
 import { expect, test } from './support/test'
 
 /**
  * Every page of the route table as the server sends it (status included: the 404 page is one), at the
- * addresses the size guard measures (scripts/test/site-addresses.ts), and the unsubscribe form, which shows
+ * addresses the size guard measures (tests/e2e/support/site-addresses.ts), and the unsubscribe form, which shows
  * only with a subscriber's token.
  */
 async function sitePages(baseURL: string): Promise<string[]> {
@@ -13,13 +13,14 @@ async function sitePages(baseURL: string): Promise<string[]> {
 }
 
 test('every page passes the Nu HTML checker with no error', async ({ request, baseURL }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const documents: HtmlDocument[] = []
   for (const url of await sitePages(baseURL!)) {
     const response = await request.get(url)
     expect(response.headers()['content-type'], url).toContain('text/html')
     documents.push({ name: url, html: await response.text() })
   }
+  console.log(`checking ${documents.length} pages: ${documents.map((d) => d.name).join(' ')}`)
   const messages = await checkHtml(documents)
   const warnings = messages.filter((m) => m.kind === 'warning')
   if (warnings.length > 0) {

@@ -1,7 +1,7 @@
 import { bandNameOf } from '../../../config/public-config'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useImageUrl } from '../../../lib/content-context'
-import { useSiteSettings } from '../../site/api/get-site-settings'
+import { useSiteSettings } from '../../site'
 import type { NewsJsonLdContext } from '../utils/news-json-ld'
 
 export const newsDescription = (bandName: string) =>

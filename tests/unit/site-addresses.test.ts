@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SITE_PAGES, type RouteEntry } from '../../web/src/app/route-table'
-import { siteAddresses } from './site-addresses'
+import { siteAddresses } from '../e2e/support/site-addresses'
 
 const routesDir = mkdtempSync(join(tmpdir(), 'route-modules-'))
 afterAll(() => rmSync(routesDir, { recursive: true, force: true }))

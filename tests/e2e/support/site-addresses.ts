@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs'
-import { DEFAULT_CONTENT_CONFIG } from '../../web/src/config/public-config'
-import { createContentClient, type ContentClient } from '../../web/src/lib/content-client'
-import type { ServerModule } from '../../web/src/app/route-module'
-import { SITE_PAGES, type RouteEntry } from '../../web/src/app/route-table'
+import { DEFAULT_CONTENT_CONFIG } from '../../../web/src/config/public-config'
+import { createContentClient, type ContentClient } from '../../../web/src/lib/content-client'
+import type { ServerModule } from '../../../web/src/app/route-module'
+import { SITE_PAGES, type RouteEntry } from '../../../web/src/app/route-table'
 
 /** A page of the site at a concrete address: `template` names it in test titles and budgets. */
 export type SiteAddress = { id: string; template: string; url: string }
 
-const ROUTES_DIR = new URL('../../web/src/app/routes/', import.meta.url)
+const ROUTES_DIR = new URL('../../../web/src/app/routes/', import.meta.url)
 
 /** A route's `values` (routes/<id>.server.ts), or none. */
 async function valuesOf(id: string, routesDir: URL): Promise<ServerModule['values']> {
