@@ -47,7 +47,7 @@ export default defineConfig({
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {
           if (chunk.moduleIds.some(isStudioPage)) return 'assets/admin-page-[hash].js'
-          // A route's page chunk (web/src/app/lazy-route.tsx), named so that size figures can find it. (With CSS
+          // A route's page chunk (web/src/app/routes.tsx), named so that size figures can find it. (With CSS
           // split per chunk, the server would also link these chunks' stylesheets: server/ssr/renderer.ts.)
           if (chunk.moduleIds.some((id) => id.includes('/web/src/app/routes/')))
             return 'assets/route-[name]-[hash].js'

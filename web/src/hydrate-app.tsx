@@ -14,7 +14,7 @@ import { warmIntlOffMainThread } from './lib/first-load/warm-intl'
 
 /**
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave
- * the server's HTML inert, lazy-route.tsx), or the error page's, only where the server rendered one.
+ * the server's HTML inert, routes.tsx), or the error page's, only where the server rendered one.
  */
 async function pageToHydrate(
   error: AppState['error'],

@@ -36,3 +36,9 @@ export type ServerModule = {
   loader?: (deps: LoaderDeps) => LoaderFunction
   values?: Record<string, ParamValues>
 }
+
+/**
+ * What a route carries beside its page: `preload` fetches its page module (routes.tsx); `status`, the HTTP status
+ * of a page that renders fine (the catch-all 404 page), is set on the server from the page module.
+ */
+export type RouteHandle = { status?: number; preload?: () => Promise<unknown> }

@@ -1,8 +1,7 @@
-import { Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
-import { lazyRoute } from './lazy-route'
-import type { RouteHandle } from './route-handle'
+import type { RouteHandle } from './route-module'
 import { FRAMELESS_PAGES, SITE_PAGES, type RouteEntry } from './route-table'
 import { RootLayout } from './root-layout'
 import { SiteLayout } from './site-layout'
@@ -13,11 +12,22 @@ export const SITE_LAYOUT_ID = 'site'
 /** How the server extends a route (its loader and status, by route id: server-routes.ts); the browser adds nothing. */
 export type AttachToRoute = (id: string, route: RouteObject) => RouteObject
 
-const asRoute = (entry: RouteEntry): RouteObject => ({
-  id: entry.id,
-  ...(entry.path ? { path: entry.path } : { index: true }),
-  ...lazyRoute(entry.load),
-})
+/**
+ * A route whose page module is a chunk of its own, loaded once, so a page carries only its own code and
+ * stylesheets (ADR 130). `preload` fetches it; once loaded it renders at once, without suspending. Hydration
+ * preloads the route the address matches first (hydrate-app.tsx), so the server's HTML is never swapped for a
+ * fallback; a client-side navigation to a route not loaded yet suspends in its transition, and the previous
+ * page stays until the chunk has arrived.
+ */
+function asRoute({ id, path, load }: RouteEntry): RouteObject {
+  let Loaded: ComponentType | undefined
+  let pending: Promise<ComponentType> | undefined
+  const preload = () => (pending ??= load().then((module) => (Loaded = module.Page)))
+  const Lazy = lazy(() => preload().then((Page) => ({ default: Page })))
+  const LazyRoute = () => (Loaded ? <Loaded /> : <Lazy />)
+  const handle: RouteHandle = { preload }
+  return { id, ...(path ? { path } : { index: true }), element: <LazyRoute />, handle }
+}
 
 /**
  * The one route table (route-table.ts), for React Router on the server and in the browser (ADR 030). The
@@ -54,7 +64,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 
 /**
  * Fetches the page chunks of the routes `pathname` matches. Hydration waits for them, so the page hydrates
- * at once instead of keeping the server's HTML inert until its chunk arrives (lazy-route.tsx).
+ * at once instead of keeping the server's HTML inert until its chunk arrives.
  */
 export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? []
