@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { appChunkGroup } from './scripts/build/app-chunk.ts'
+import { noServerModulesInClient } from './scripts/build/no-server-modules-in-client.ts'
 import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 const isStudioPage = (id: string) => id.endsWith('/web/src/features/admin/admin-page.tsx')
 
 export default defineConfig({
-  plugins: [react(), packageStylesInTheirChunk()],
+  plugins: [react(), packageStylesInTheirChunk(), noServerModulesInClient()],
   publicDir: 'web/public',
   build: {
     outDir: 'dist/client',
@@ -46,7 +47,7 @@ export default defineConfig({
         // makes the chunk easy to find (tests, size figures) without changing how code is split.
         chunkFileNames: (chunk) => {
           if (chunk.moduleIds.some(isStudioPage)) return 'assets/admin-page-[hash].js'
-          // A route's page chunk (web/src/app/lazy-route.tsx), named so that size figures can find it. (With CSS
+          // A route's page chunk (web/src/app/routes.tsx), named so that size figures can find it. (With CSS
           // split per chunk, the server would also link these chunks' stylesheets: server/ssr/renderer.ts.)
           if (chunk.moduleIds.some((id) => id.includes('/web/src/app/routes/')))
             return 'assets/route-[name]-[hash].js'
@@ -84,6 +85,7 @@ export default defineConfig({
             'studio/**/*.test.ts',
             'scripts/**/*.test.ts',
             'deploy/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
           ],
         },
       },

@@ -5,7 +5,7 @@ describe('package styles in their chunk', () => {
   it("takes only stylesheets that an installed package imports, never the site's own", () => {
     expect(isPackageModule('/app/node_modules/sanity/lib/index.js')).toBe(true)
     expect(isPackageModule('C:\\app\\node_modules\\@sanity\\ui\\dist\\index.js')).toBe(true)
-    expect(isPackageModule('/app/web/src/app/route-styles.ts')).toBe(false)
+    expect(isPackageModule('/app/web/src/app/routes/news.tsx')).toBe(false)
     expect(isPackageModule(undefined)).toBe(false)
   })
 

@@ -33,7 +33,7 @@ export type PageResponsesOptions = {
   siteUrl?: string
   /** Content change feed; unset: every request renders (`no-cache`), as without a cache. */
   changes?: ContentChanges
-  /** Which query parameters a page renders from, and whether it may be kept (the route table's `handle.cache`). */
+  /** Which query parameters a page renders from, and whether it may be kept (each route's `cache` and `values`, web/src/app/page-cache-policy.ts). */
   policyFor?: (pathname: string) => PageCachePolicy
   /** The next instant (wall-clock ms) a scheduled document becomes public; read once per content generation. */
   nextScheduled?: () => Promise<number>

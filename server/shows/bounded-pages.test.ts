@@ -7,7 +7,7 @@ import {
   HOME_UPCOMING_SHOWS,
   isPastEvent,
 } from '../../web/src/features/events/utils/event-rules'
-import { pastShowPageNumbers } from '../../web/src/features/shows/api/show-addresses'
+import { values as pastShowsValues } from '../../web/src/app/routes/shows-past.server'
 import { PAST_SHOWS_PAGE_SIZE, UPCOMING_SHOWS_PAGE_SIZE } from '../../web/src/features/shows/utils/show-paths'
 import { createContentClient } from '../../web/src/lib/content-client'
 import { startTestContentServer, type TestContentServer } from '../content-api/testing/test-server'
@@ -190,7 +190,7 @@ describe('pages at a long history', { timeout: 30_000 }, () => {
         return fetch(input, init)
       },
     })
-    const numbers = await pastShowPageNumbers(client)
+    const numbers = await pastShowsValues.page(client)
     expect(numbers).toHaveLength(Math.ceil(shows.length / PAST_SHOWS_PAGE_SIZE))
     expect(queries).toHaveLength(1)
     expect(queries[0]).toMatch(/^count\(/)

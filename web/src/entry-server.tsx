@@ -8,8 +8,9 @@ import { InlineCssText } from './app/document'
 import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-state'
 import type { PreviewPerspective } from './lib/preview/preview-contract'
 import { RouteError } from './app/route-error'
-import type { RouteHandle } from './app/route-handle'
-import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
+import type { RouteHandle } from './app/route-module'
+import { AppRoutes, preloadRoutes } from './app/routes'
+import { createServerRoutes } from './app/server-routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
 import { createServerQueryClient } from './lib/query-client'
@@ -113,7 +114,7 @@ function PageTree({
   location,
   ...app
 }: Omit<ComponentProps<typeof App>, 'children'> & {
-  routes: ReturnType<typeof createRoutes>
+  routes: ReturnType<typeof createServerRoutes>
   location: string
 }) {
   return (
@@ -159,7 +160,7 @@ async function renderWithClient(
   const contentClient =
     givenClient ??
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
-  const routes = createRoutes({ queryClient, contentClient, now: () => now })
+  const routes = createServerRoutes({ queryClient, contentClient, now: () => now })
   // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
   // then drawn from the same table by React Router's `useRoutes` (ADR 030).
   const [context] = await Promise.all([

@@ -14,7 +14,7 @@ import { warmIntlOffMainThread } from './lib/first-load/warm-intl'
 
 /**
  * The page the server rendered, with its code loaded: the route's own chunk (a route still loading would leave
- * the server's HTML inert, lazy-route.tsx), or the error page's, only where the server rendered one.
+ * the server's HTML inert, routes.tsx), or the error page's, only where the server rendered one.
  */
 async function pageToHydrate(
   error: AppState['error'],
@@ -58,7 +58,7 @@ export async function hydrateApp() {
   const contentClient = createContentClient(state.config.content)
 
   // React Router in declarative mode: in the browser the pages load their data through react-query (ADR 030).
-  const routes = createRoutes({ queryClient, contentClient })
+  const routes = createRoutes()
   const preview = await draftPreview(state, queryClient)
   const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: a long task under

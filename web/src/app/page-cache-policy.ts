@@ -1,14 +1,14 @@
-import { QueryClient } from '@tanstack/react-query'
 import { matchRoutes } from 'react-router'
-import type { KnownParamValues, RouteHandle } from './route-handle'
+import type { ParamValues } from './route-module'
 import { createRoutes } from './routes'
+import { PAGE_MODULES, SERVER_MODULES } from './server-routes'
 
-/** A parameter whose values outside `exists` make the page its route's 404 (`handle.cache.notFoundUnless`). */
+/** A parameter whose values outside the route's `values` make the page its route's 404. */
 export type NotFoundCheck = {
   /** A query parameter's name, or a path parameter's (then `pathValue` is its value in this path). */
   name: string
   pathValue?: string
-  exists: KnownParamValues
+  exists: ParamValues
 }
 
 /**
@@ -20,7 +20,7 @@ export type PageCachePolicy = {
   cacheable: boolean
   params: string[]
   /** For a parameter whose values name content: the values that exist; others are dropped like unknown ones. */
-  known?: Record<string, KnownParamValues>
+  known?: Record<string, ParamValues>
   /**
    * The route's own spelling of this path (its pattern with the path's parameters): `/NEWS/` and `/news//`
    * match the news route as `/news` does, and share its entry. Unset for the catch-all.
@@ -42,11 +42,8 @@ const NAMES_NOTHING = '~'
 /** Where the catch-all's shared 404 renders from. */
 const CATCH_ALL_NOT_FOUND = '/404'
 
-// Matching runs no loader: the table only needs its shape, so its dependencies are inert.
-const matchingTable = createRoutes({
-  queryClient: new QueryClient(),
-  contentClient: { fetch: () => Promise.reject(new Error('The matching route table reads no content')) },
-})
+// Matching needs only the table's shape and ids.
+const matchingTable = createRoutes()
 
 /** The pattern of the matched routes with each `:param` replaced (encoded, so a `?` in a slug stays in the path). */
 function fillPattern(patterns: string[], value: (name: string) => string): string {
@@ -58,36 +55,41 @@ function fillPattern(patterns: string[], value: (name: string) => string): strin
   return `/${segments.join('/')}`
 }
 
-/** The policy of the routes a path matches, root to leaf: any `cache: false` wins; parameters add up. */
-export function pageCachePolicy(pathname: string): PageCachePolicy {
-  const params = new Set<string>()
-  let known: Record<string, KnownParamValues> | undefined
-  let notFoundUnless: Record<string, KnownParamValues> | undefined
-  let cacheable = true
-  const matches = matchRoutes(matchingTable, pathname) ?? []
-  for (const { route } of matches) {
-    const cache = (route.handle as RouteHandle | undefined)?.cache
-    if (cache === false) cacheable = false
-    else if (cache) {
-      cache.params.forEach((name) => params.add(name))
-      if (cache.known) known = { ...known, ...cache.known }
-      if (cache.notFoundUnless) notFoundUnless = { ...notFoundUnless, ...cache.notFoundUnless }
-    }
+/** The leaf route's `values`, split: those whose other values are its 404, and those whose others are dropped. */
+function valuesOf(id: string, pathParams: Record<string, string | undefined>) {
+  const cache = PAGE_MODULES.get(id)?.cache
+  const notFoundNames = new Set(cache ? cache.notFound : [])
+  const checks: NotFoundCheck[] = []
+  const known: Record<string, ParamValues> = {}
+  for (const [name, exists] of Object.entries(SERVER_MODULES.get(id)?.values ?? {})) {
+    const pathValue = pathParams[name]
+    if (pathValue !== undefined) checks.push({ name, pathValue, exists })
+    else if (notFoundNames.has(name)) checks.push({ name, exists })
+    else known[name] = exists
   }
-  const policy: PageCachePolicy = { cacheable, params: [...params].sort(), ...(known ? { known } : {}) }
+  return { checks, known: Object.keys(known).length > 0 ? known : undefined }
+}
+
+/**
+ * The policy of the page a path matches (routes/<id>.tsx `cache`, routes/<id>.server.ts `values`): where its
+ * shared 404 renders from, and the route's own spelling of the path.
+ */
+export function pageCachePolicy(pathname: string): PageCachePolicy {
+  const matches = matchRoutes(matchingTable, pathname) ?? []
   const leaf = matches.at(-1)
-  if (!cacheable || !leaf) return policy
-  if ((leaf.route.handle as RouteHandle | undefined)?.status === 404) {
-    return { ...policy, notFound: true, notFoundPath: CATCH_ALL_NOT_FOUND }
+  const id = leaf?.route.id ?? ''
+  const cache = PAGE_MODULES.get(id)?.cache
+  if (!leaf || cache === false) return { cacheable: cache !== false, params: [] }
+  const params = [...(cache?.params ?? [])].sort()
+  if (PAGE_MODULES.get(id)?.status === 404) {
+    return { cacheable: true, params, notFound: true, notFoundPath: CATCH_ALL_NOT_FOUND }
   }
   const patterns = matches.flatMap(({ route }) => (route.path ? [route.path] : []))
   const pathParams = leaf.params as Record<string, string | undefined>
   const canonicalPath = fillPattern(patterns, (name) => pathParams[name] ?? '')
-  if (!notFoundUnless) return { ...policy, canonicalPath }
-  const checks = Object.entries(notFoundUnless).map(([name, exists]): NotFoundCheck => {
-    const pathValue = pathParams[name]
-    return pathValue === undefined ? { name, exists } : { name, pathValue, exists }
-  })
+  const { checks, known } = valuesOf(id, pathParams)
+  const policy: PageCachePolicy = { cacheable: true, params, ...(known ? { known } : {}), canonicalPath }
+  if (checks.length === 0) return policy
   const inPath = new Set(checks.flatMap((check) => (check.pathValue === undefined ? [] : [check.name])))
   const query = checks
     .filter((check) => !inPath.has(check.name))
@@ -98,7 +100,6 @@ export function pageCachePolicy(pathname: string): PageCachePolicy {
   )
   return {
     ...policy,
-    canonicalPath,
     notFoundUnless: checks,
     notFoundPath: query ? `${notFoundPath}?${query}` : notFoundPath,
   }

@@ -33,7 +33,7 @@ const fallback = <RouteFallback text="Loading admin panel..." />
  * The admin panel is browser-only, so the server and the hydrating browser both render the loading
  * text, and the panel's chunk is requested after hydration. It renders outside the public site's layout.
  */
-export function AdminRoute() {
+export function Page() {
   const { content } = usePublicConfig()
   if (!useHydrated()) return fallback
   return (
@@ -42,3 +42,6 @@ export function AdminRoute() {
     </Suspense>
   )
 }
+
+/** Browser-only, per visitor: never stored. */
+export const cache = false

@@ -22,6 +22,10 @@ import { JsonLdPlaceholder } from '../seo/json-ld-placeholder'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { buildHomeJsonLd } from '../seo/music-group-json-ld'
 import { bandNameOf } from '../../config/public-config'
+import type { PageCache } from '../route-module'
+
+/** `?media=<slug>`: that item's sharing metadata (home.server.ts lists the slugs); `?newsletter=true` acts in the browser only. */
+export const cache: PageCache = { params: ['media'] }
 
 /** Arriving with `/#section` (from another page or a shared link): scroll there smoothly after 100 ms. */
 function useScrollToHashOnArrival() {
@@ -49,7 +53,7 @@ function HomeStructuredData() {
 }
 
 /** The home page: the sections of docs/fan-site-rules.md §2 in order, with their anchors. */
-export function HomePage() {
+export function Page() {
   const settings = useSiteSettings()
   useScrollToHashOnArrival()
   const bandName = bandNameOf(settings)

@@ -3,8 +3,8 @@ import { Link } from 'react-router'
 import { PageSeo } from '../page-seo'
 
 /**
- * Unknown routes: the server answers with HTTP 404 (see the route's `handle.status`). Routes that find no
- * content (an unknown news post) render it from their error element, with their own `hint`. Nothing here
+ * Unknown routes: the server answers with HTTP 404 (`status`). Routes that find no content (an unknown news
+ * post) render it too, with their own `hint`. Nothing here
  * depends on the address: the server answers every unknown address with one page rendered once (ADR 090).
  */
 export function NotFoundPage({ hint }: { hint?: ReactNode }) {
@@ -23,3 +23,6 @@ export function NotFoundPage({ hint }: { hint?: ReactNode }) {
     </main>
   )
 }
+
+export const Page = () => <NotFoundPage />
+export const status = 404

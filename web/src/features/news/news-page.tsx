@@ -1,7 +1,4 @@
-/**
- * The news pages' code, loaded on demand (the route shows "Loading news..." meanwhile). Their data is
- * already in the query cache: the route loaders fetched it (web/src/app/routes.tsx).
- */
+/** The news pages' bodies. Their data is already in the query cache: the route loaders fetched it (app/routes/news.server.ts). */
 import { NewsList } from './components/news-list'
 import { NewsPostArticle } from './components/news-post-article'
 

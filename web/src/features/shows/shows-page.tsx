@@ -1,6 +1,6 @@
 /**
  * The show pages' code, loaded on demand like the news pages (ADR 060). Their data is already in the query
- * cache: the route loaders fetched it (web/src/app/routes/shows.tsx).
+ * cache: the route loaders fetched it (web/src/app/routes/show.server.ts, shows-past.server.ts).
  */
 import { Link } from 'react-router'
 import { useSiteSettings } from '../site'

@@ -1,7 +1,6 @@
 /**
  * /shows: the tour, every upcoming show a page at a time, soonest first (ADR 172). Its data is already in the
- * query cache: the route loader fetched it (web/src/app/routes/shows.tsx). Loaded on demand with the other
- * show pages.
+ * query cache: the route loader fetched it (web/src/app/routes/shows.server.ts).
  */
 import { Link } from 'react-router'
 import { Pager } from '../../components/ui/pager'

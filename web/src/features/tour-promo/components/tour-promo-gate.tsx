@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import { useIsDraftPage } from '../../../lib/preview/edit-target'
 import { PROMO_MEDIA_QUERY } from '../utils/promo-rules'
-
-const TourPromo = lazy(() => import('./tour-promo').then((module) => ({ default: module.TourPromo })))
+import { TourPromo } from './tour-promo'
 
 /** Arriving for something specific (a shared media item, the newsletter link) is not interrupted by the promo. */
 const PURPOSEFUL_PARAMS = ['media', 'newsletter']
@@ -27,9 +26,9 @@ function useEverWide(): boolean {
 }
 
 /**
- * The tour promo (tour-promo.tsx) never shows below 768 px (docs/fan-site-rules.md §9), so a phone never loads
- * its code: it is fetched the first time the screen is wide enough (ADR 130). A draft page never loads it. Whether the visitor
- * arrived with a purpose is read here, at hydration, as the promo read it when it was part of the page.
+ * The tour promo (tour-promo.tsx) never shows below 768 px (docs/fan-site-rules.md §9): it starts the first
+ * time the screen is wide enough, and its dialog's code loads only when it opens (ADR 130). A draft page never
+ * starts it. Whether the visitor arrived with a purpose is read here, at hydration.
  */
 export function TourPromoGate() {
   const { search } = useLocation()
@@ -42,9 +41,5 @@ export function TourPromoGate() {
   // would take the keyboard from the form (issue 36, ADR 160).
   const draftPage = useIsDraftPage()
   if (!everWide || draftPage) return null
-  return (
-    <Suspense fallback={null}>
-      <TourPromo arrivedWithPurpose={arrivedWithPurpose} />
-    </Suspense>
-  )
+  return <TourPromo arrivedWithPurpose={arrivedWithPurpose} />
 }

@@ -1,0 +1,19 @@
+import { tourDatesQueryOptions } from '../../features/events/api/get-tour-dates'
+import { galleryItemsQueryOptions, gallerySlugs } from '../../features/media/api/get-gallery-items'
+import { tourPromoQueryOptions } from '../../features/tour-promo/api/get-tour-promo'
+import type { LoaderDeps, ServerModule } from '../route-module'
+
+/** The home page's tour dates, gallery and tour promo. */
+export function loader({ queryClient, contentClient, now }: LoaderDeps) {
+  return async () => {
+    await Promise.all([
+      queryClient.ensureQueryData(tourDatesQueryOptions(contentClient, now())),
+      queryClient.ensureQueryData(galleryItemsQueryOptions(contentClient)),
+      queryClient.ensureQueryData(tourPromoQueryOptions(contentClient)),
+    ])
+    return null
+  }
+}
+
+/** `?media=<slug>` renders that item's sharing metadata; any other value renders the page as without it. */
+export const values: ServerModule['values'] = { media: gallerySlugs }

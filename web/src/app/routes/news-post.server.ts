@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { newsPostSlugsQuery } from '../../content/queries'
+import type { NewsPostSlugsQueryResult } from '../../content/sanity.types'
+import { newsPostQueryOptions } from '../../features/news/api/get-news-post'
+import type { ContentClient } from '../../lib/content-client'
+import { pageNotFound } from '../page-not-found.server'
+import type { LoaderDeps } from '../route-module'
+
+/** The slugs `/news/<slug>` may name (drafts and future posts too: a superset is safe). */
+export async function newsPostSlugs(client: ContentClient): Promise<string[]> {
+  return (await client.fetch<NewsPostSlugsQueryResult>(newsPostSlugsQuery)).flatMap((slug) => slug ?? [])
+}
+
+export const values = { slug: newsPostSlugs }
+
+/** A listed slug that is a draft, or a post dated in the future, answers 404 too. */
+export function loader({ queryClient, contentClient }: LoaderDeps) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const post = await queryClient.ensureQueryData(newsPostQueryOptions(contentClient, params.slug ?? ''))
+    return post ? null : pageNotFound()
+  }
+}

@@ -1,0 +1,2 @@
+/** `status`: the page's states (features/newsletter/newsletter-pages.tsx); any other value renders as none. */
+export const values = { status: async () => ['invalid', 'expired'] }
