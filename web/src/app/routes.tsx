@@ -4,7 +4,12 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
 import { gallerySlugs } from '../features/media/api/get-gallery-items'
 import { newsPageNumbers, newsPostSlugs } from '../features/news/api/news-addresses'
-import { pastShowPageNumbers, showSlugs, upcomingShowPageNumbers } from '../features/shows/api/show-addresses'
+import {
+  areaSlugs,
+  pastShowPageNumbers,
+  showSlugs,
+  upcomingShowPageNumbers,
+} from '../features/shows/api/show-addresses'
 import type { ContentClient } from '../lib/content-client'
 import { lazyRoute } from './lazy-route'
 import type { RouteHandle } from './route-handle'
@@ -87,8 +92,12 @@ export function createRoutes({
             },
             {
               path: 'shows',
+              // `?area=<slug>`: the tour in one area; one naming no area is the shared 404 (ADR 090).
               ...lazyRoute(page.upcomingShows, {
-                cache: { params: ['page'], notFoundUnless: { page: upcomingShowPageNumbers } },
+                cache: {
+                  params: ['area', 'page'],
+                  notFoundUnless: { page: upcomingShowPageNumbers, area: areaSlugs },
+                },
               }),
               loader: import.meta.env.SSR ? upcomingShowsLoader(deps) : undefined,
             },

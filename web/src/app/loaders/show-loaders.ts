@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { areasQueryOptions } from '../../features/areas'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { showQueryOptions } from '../../features/shows/api/get-show'
 import { showArchiveQueryOptions } from '../../features/shows/api/get-show-archive'
@@ -39,14 +40,21 @@ export function pastShowsLoader({ queryClient, contentClient, now }: LoaderDeps)
   }
 }
 
-/** /shows?page=n: the same paging rules as the archive's: a malformed page or one past the last is a 404. */
+/**
+ * /shows?page=n&area=<slug>: the same paging rules as the archive's: a malformed page or one past the last is a
+ * 404, and so is an area no published area has. The areas are read too: the page links each.
+ */
 export function upcomingShowsLoader({ queryClient, contentClient, now }: LoaderDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
-    const upcoming = await queryClient.ensureQueryData(
-      upcomingShowsQueryOptions(contentClient, page ?? 1, now()),
-    )
+    const search = new URL(request.url).searchParams
+    const page = parseNewsPage(search.get('page'))
+    const area = search.get('area')
+    const [upcoming, areas] = await Promise.all([
+      queryClient.ensureQueryData(upcomingShowsQueryOptions(contentClient, page ?? 1, now(), area)),
+      queryClient.ensureQueryData(areasQueryOptions(contentClient)),
+    ])
     if (page === null) return pageNotFound()
+    if (area !== null && !areas.some((known) => known.slug === area)) return pageNotFound()
     if (page > 1 && pastShowsPage(upcoming).shows.length === 0) return pageNotFound()
     return null
   }

@@ -4,6 +4,7 @@
  * page, so crawlers still get the title, canonical URL and JSON-LD in the HTML (ADR 120).
  */
 import { Link, useParams, useSearchParams } from 'react-router'
+import { useAreas } from '../../features/areas'
 import { placeLabel } from '../../features/events/utils/event-rules'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useShow, type ShowPageData } from '../../features/shows/api/get-show'
@@ -14,6 +15,7 @@ import { UpcomingShowsPage } from '../../features/shows/upcoming-shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { buildShowJsonLd, showImages, showName } from '../../features/shows/utils/show-json-ld'
 import {
+  areaFeedPath,
   pastShowsPageCount,
   pastShowsPagePath,
   SHOWS_FEED_PATH,
@@ -30,9 +32,15 @@ import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
 
-function CalendarFeedLink() {
+function CalendarFeedLink({
+  path = SHOWS_FEED_PATH,
+  title = 'Tour calendar',
+}: {
+  path?: string
+  title?: string
+}) {
   const absolute = useAbsoluteUrl()
-  return <link rel="alternate" type="text/calendar" title="Tour calendar" href={absolute(SHOWS_FEED_PATH)} />
+  return <link rel="alternate" type="text/calendar" title={title} href={absolute(path)} />
 }
 
 /** The page's picture: the show's first photo or video poster, else the site's sharing image, else the band photo. */
@@ -171,33 +179,56 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
   )
 }
 
-function UpcomingShowsHead({ page, pageCount, shows }: { page: number; pageCount: number; shows: Show[] }) {
+function UpcomingShowsHead({
+  page,
+  pageCount,
+  shows,
+  area,
+}: {
+  page: number
+  pageCount: number
+  shows: Show[]
+  area: { slug: string; name: string } | null
+}) {
   const bandName = useSiteSettings()?.bandName || null
-  const heading = page > 1 ? `Upcoming shows, page ${page} of ${pageCount}` : 'Upcoming shows'
+  const where = area ? ` in ${area.name}` : ''
+  const heading = page > 1 ? `Upcoming shows${where}, page ${page} of ${pageCount}` : `Upcoming shows${where}`
   return (
     <>
       <PageSeo
         title={[heading, bandName].filter(Boolean).join(' · ')}
-        description={`Where to see ${bandName ?? 'the band'} live: every upcoming show, with tickets.`}
-        path={upcomingShowsPagePath(page)}
+        description={`Where to see ${bandName ?? 'the band'} live${where}: every upcoming show, with tickets.`}
+        path={upcomingShowsPagePath(page, area?.slug ?? null)}
       />
       <CalendarFeedLink />
+      {area ? <CalendarFeedLink path={areaFeedPath(area.slug)} title={`${area.name} calendar`} /> : null}
       <UpcomingShowsJsonLd shows={shows} />
     </>
   )
 }
 
-/** /shows: a malformed page number or a page past the last renders the 404 page (the loader set 404). */
+/**
+ * /shows and /shows?area=<slug>: a malformed page number, a page past the last or an area that names none
+ * renders the 404 page (the loader set 404).
+ */
 export function UpcomingShowsRouteContent() {
   const [searchParams] = useSearchParams()
   const page = parseNewsPage(searchParams.get('page'))
+  const areaSlug = searchParams.get('area')
   const absolute = useAbsoluteUrl()
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1))
+  const area = useAreas().find((known) => known.slug === areaSlug)
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug))
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
+  if (areaSlug !== null && !area?.slug) return <ShowNotFound />
+  const chosen = area?.slug ? { slug: area.slug, name: area.name ?? area.slug } : null
   return (
     <>
-      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} />
-      <UpcomingShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
+      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} area={chosen} />
+      <UpcomingShowsPage
+        page={page}
+        area={chosen?.slug ?? null}
+        feedUrl={absolute(chosen ? areaFeedPath(chosen.slug) : SHOWS_FEED_PATH)}
+      />
     </>
   )
 }

@@ -1,5 +1,9 @@
-import { showCountQuery, showSlugsQuery } from '../../../content/queries'
-import type { ShowCountQueryResult, ShowSlugsQueryResult } from '../../../content/sanity.types'
+import { areaSlugsQuery, showCountQuery, showSlugsQuery } from '../../../content/queries'
+import type {
+  AreaSlugsQueryResult,
+  ShowCountQueryResult,
+  ShowSlugsQueryResult,
+} from '../../../content/sanity.types'
 import type { ContentClient } from '../../../lib/content-client'
 import { pageNumbers } from '../../../lib/page-numbers'
 import { pastShowsPageCount, upcomingShowsPageCount } from '../utils/show-paths'
@@ -21,4 +25,9 @@ export async function pastShowPageNumbers(client: ContentClient): Promise<string
 /** The `?page=` values of /shows that may have shows: as many pages as all shows would fill, as for the archive. */
 export async function upcomingShowPageNumbers(client: ContentClient): Promise<string[]> {
   return pageNumbers(upcomingShowsPageCount(await client.fetch<ShowCountQueryResult>(showCountQuery)))
+}
+
+/** The `?area=` values of /shows: the published areas' slugs; any other value is the shared 404. */
+export async function areaSlugs(client: ContentClient): Promise<string[]> {
+  return (await client.fetch<AreaSlugsQueryResult>(areaSlugsQuery)).flatMap((slug) => slug ?? [])
 }
