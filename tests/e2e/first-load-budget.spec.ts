@@ -19,6 +19,7 @@ const BUDGET_KB: Record<string, number> = {
   '/news/<slug>': 115,
   '/shows/<slug>': 116,
   '/shows': 116,
+  '/shows?area=<slug>': 116,
   '/shows/past': 116,
   '/newsletter/confirmed': 107,
   '/<unknown>': 107,
@@ -78,6 +79,7 @@ async function concretePath(page: Page, template: string): Promise<string> {
   if (template === '/?media=<slug>') return `/?media=${await firstMatch('/', /[?&]media=([\w-]+)/)}`
   if (template === '/news/<slug>') return firstMatch('/news', /href="(\/news\/[\w-]+)"/)
   if (template === '/shows/<slug>') return firstMatch('/', /href="(\/shows\/(?!past)[\w-]+)"/)
+  if (template === '/shows?area=<slug>') return firstMatch('/shows', /href="(\/shows\?area=[\w-]+)"/)
   if (template === '/<unknown>') return '/no/such/page'
   return template
 }

@@ -32,6 +32,8 @@ async function sitePages(request: APIRequestContext): Promise<string[]> {
     firstLink(news, '/news/'),
     '/shows',
     ...nextPage(upcomingShows),
+    // The tour in one area (/shows?area=<slug>).
+    firstLink(upcomingShows, '/shows\\?area='),
     '/shows/past',
     ...nextPage(pastShows),
     firstLink(pastShows, '/shows/', ['/shows/past']),
