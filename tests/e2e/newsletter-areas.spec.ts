@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
 import { expect, test, waitForHydration } from './support/test'
 
@@ -49,11 +50,18 @@ test.describe('area on the sign-up form', () => {
     // Tab from the address field reaches the choice; arrow keys pick an area.
     await dialog(page).getByLabel('Email Address').press('Tab')
     await expect(choice).toBeFocused()
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+    expect(axe.violations.map((violation) => violation.id)).toEqual([])
     await choice.selectOption('mexico-city')
     await dialog(page).getByRole('button', { name: 'Sign Up' }).click()
     await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Thanks for signing up!')
     const [request] = signUps(requests)
-    expect(Object.keys(request!.postDataJSON() as object)).toEqual(['firstName', 'lastName', 'email', 'areas'])
+    expect(Object.keys(request!.postDataJSON() as object)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'areas',
+    ])
     expect((request!.postDataJSON() as { areas: string[] }).areas).toEqual(['mexico-city'])
     expect((await request!.response())?.status()).toBe(201)
   })
@@ -72,7 +80,9 @@ test.describe('area on the sign-up form', () => {
       await expect(dialog(page).getByLabel('Shows near (optional)')).toHaveValue('bay-area')
       await fill(page, unique('rosa-geo'))
       await dialog(page).getByRole('button', { name: 'Sign Up' }).click()
-      await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Thanks for signing up!')
+      await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+        'Thanks for signing up!',
+      )
       expect(signUps(requests).map((request) => request.postDataJSON())).toEqual([
         expect.objectContaining({ areas: ['bay-area'] }),
       ])

@@ -198,7 +198,10 @@ test('a fan who chose an area gets one mail for a release of two shows there, an
 
     // An edit to a show already announced sends nothing: after it, a new Bay Area show is published, and its
     // mail (the next one, past the coalescing window of both) lists only the new show.
-    await content.patch(shows[0]!._id).set({ venue: `Fox Theater ${tag} (moved upstairs)` }).commit()
+    await content
+      .patch(shows[0]!._id)
+      .set({ venue: `Fox Theater ${tag} (moved upstairs)` })
+      .commit()
     await new Promise((resolve) => setTimeout(resolve, (COALESCE_S + 3) * 1000))
     expect(toFan(), 'no mail for the edit').toHaveLength(2)
     const later = show('chapel', 'bay-area', 20, `The Chapel ${tag}`, 'San Francisco')
