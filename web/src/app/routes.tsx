@@ -39,6 +39,12 @@ const page = {
     import('./routes/newsletter-pages').then((module) => module.NewsletterUnsubscribedPage),
 }
 
+/** /shows: `?area=<slug>` is the tour in one area; a value naming no area, like a page past the last, is the shared 404 (ADR 090). */
+const upcomingShowsCache: RouteHandle['cache'] = {
+  params: ['area', 'page'],
+  notFoundUnless: { page: upcomingShowPageNumbers, area: areaSlugs },
+}
+
 /**
  * What loaders need: the render's query cache, a content client (loopback on the server) and the render's
  * "now" (the server clock, ADR 031; only server renders run loaders).
@@ -92,13 +98,7 @@ export function createRoutes({
             },
             {
               path: 'shows',
-              // `?area=<slug>`: the tour in one area; one naming no area is the shared 404 (ADR 090).
-              ...lazyRoute(page.upcomingShows, {
-                cache: {
-                  params: ['area', 'page'],
-                  notFoundUnless: { page: upcomingShowPageNumbers, area: areaSlugs },
-                },
-              }),
+              ...lazyRoute(page.upcomingShows, { cache: upcomingShowsCache }),
               loader: import.meta.env.SSR ? upcomingShowsLoader(deps) : undefined,
             },
             {
