@@ -4,8 +4,8 @@ import { expect, test, waitForHydration } from './support/test'
 
 /**
  * The sign-up form's optional area (docs/fan-site-rules.md §10) against the seed's areas: "Everywhere" keeps the
- * spec's payload (newsletter.spec.ts checks it exactly), a chosen area adds `areas`, and "Find my nearest area"
- * is computed in the page from the browser's position, which no request carries.
+ * payload of docs/fan-site-rules.md §7 (tests/e2e/newsletter.spec.ts checks it exactly), a chosen area adds
+ * `areas`, and "Find my nearest area" is computed in the page from the browser's position, which no request carries.
  */
 const PAGE = '/news?newsletter=true'
 // Berkeley: inside the seed's Bay Area circle and no other.
