@@ -39,7 +39,7 @@ const page = {
     import('./routes/newsletter-pages').then((module) => module.NewsletterUnsubscribedPage),
 }
 
-/** /shows: `?area=<slug>` is the tour in one area; a value naming no area, like a page past the last, is the shared 404 (ADR 090). */
+/** /shows: `?area=<slug>` is the tour in one area (ADR 191); one naming no area, like a page past the last, is the shared 404 (ADR 090). */
 const upcomingShowsCache: RouteHandle['cache'] = {
   params: ['area', 'page'],
   notFoundUnless: { page: upcomingShowPageNumbers, area: areaSlugs },

@@ -206,7 +206,7 @@ export const showArchivePageQuery = defineQuery(
   `*[${listedShow} && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{${showFields}}`,
 )
 
-/** A show of the area whose slug is `$area`, or any show when `$area` is null (/shows?area=<slug>). */
+/** A show of the area whose slug is `$area`, or any show when `$area` is null (/shows?area=<slug>, ADR 191). */
 const inArea = /* groq */ `($area == null || area->slug.current == $area)`
 
 /**
