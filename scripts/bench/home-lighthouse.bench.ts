@@ -287,6 +287,7 @@ async function pagesToMeasure(origin: string): Promise<{ path: string; template:
   const media = await firstLink(origin, '/', /[?&]media=([\w-]+)/)
   const post = await firstLink(origin, '/news', /href="(\/news\/[\w-]+)"/)
   const show = await firstLink(origin, '/', /href="(\/shows\/[\w-]+)"/)
+  const area = await firstLink(origin, '/shows', /href="(\/shows\?area=[\w-]+)"/)
   if (!media) console.log('  (no gallery link on the home page: /?media= is not measured)')
   if (!post) console.log('  (no post link on /news: /news/<slug> is not measured)')
   const all = [
@@ -295,6 +296,8 @@ async function pagesToMeasure(origin: string): Promise<{ path: string; template:
     ...(post ? [{ path: post, template: '/news/<slug>' }] : []),
     ...(media ? [{ path: `/?media=${media}`, template: '/?media=<slug>' }] : []),
     ...(show ? [{ path: show, template: '/shows/<slug>' }] : []),
+    { path: '/shows', template: '/shows' },
+    ...(area ? [{ path: area, template: '/shows?area=<slug>' }] : []),
   ]
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((want) => want.trim())
   if (!only) return all

@@ -3,10 +3,11 @@ import { hostNameOf, isLocalHostName } from './public-origin'
 import { requestProtocol } from './request-protocol'
 
 /**
- * Features no page of the site uses, turned off for it and for every frame it embeds. The YouTube players'
- * own features (autoplay, fullscreen, sensors, clipboard) keep their defaults.
+ * Features no page of the site uses, turned off for it and for every frame it embeds. Geolocation is the site's
+ * own only: "Find my nearest area" asks for it (docs/fan-site-rules.md §10), no embedded frame may. The YouTube
+ * players' own features (autoplay, fullscreen, sensors, clipboard) keep their defaults.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()'
 
 /** One year; browsers remember that this host is HTTPS-only once they saw it over HTTPS. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'

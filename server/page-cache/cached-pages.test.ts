@@ -329,6 +329,34 @@ describe('pages rendered once per content revision (embedded content store)', { 
     expect((await get('/healthz')).status).toBe(200)
   })
 
+  it('keys each area of /shows apart, and an area that names none shares the route’s one 404', async () => {
+    await store.commit('production', { author: 'test' }, (ws) => {
+      ws.apply('area-bay-area', {
+        createOrReplace: {
+          _id: 'area-bay-area',
+          _type: 'area',
+          name: 'Bay Area',
+          slug: { _type: 'slug', current: 'bay-area' },
+        },
+      })
+    })
+    await settle()
+    const first = await get('/shows?area=bay-area&utm_source=x')
+    expect(first.status).toBe(200)
+    expect(await first.text()).toContain('Upcoming shows<!-- --> in Bay Area')
+    const again = await get('/shows?area=bay-area')
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(renderer.renders).toEqual(['/shows?area=bay-area'])
+    renderer.renders.length = 0
+    for (let i = 0; i < 5; i++) {
+      const unknown = await get(`/shows?area=nowhere-${i}`)
+      expect(unknown.status).toBe(404)
+      await unknown.arrayBuffer()
+    }
+    expect(renderer.renders.length).toBeLessThanOrEqual(1)
+    expect(renderer.renders.filter((path) => !path.includes('~'))).toEqual([])
+  })
+
   it('renders a page once for every *.localhost name without SITE_URL, and never for a host it does not serve', async () => {
     const noSiteUrl = createTestApp({
       renderer,

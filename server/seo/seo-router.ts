@@ -11,7 +11,12 @@ import type {
   ShowSitemapQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { PAST_SHOWS_PATH, showPath, UPCOMING_SHOWS_PATH } from '../../web/src/features/shows/shows-contract'
+import {
+  PAST_SHOWS_PATH,
+  showPath,
+  UPCOMING_SHOWS_PATH,
+  upcomingShowsPagePath,
+} from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
 import { buildRssFeed } from '../news/rss-feed'
@@ -31,6 +36,15 @@ export type SeoRouterOptions = {
 }
 
 const postPath = (slug: string) => `/news/${encodeURIComponent(slug)}`
+
+/** The tour by area (/shows?area=<slug>): each area some show is in, with its shows' last changes, by slug. */
+function areaPages(shows: { area: string | null; _updatedAt: string }[]): [string, string[]][] {
+  const byArea = new Map<string, string[]>()
+  for (const show of shows) {
+    if (show.area) byArea.set(show.area, [...(byArea.get(show.area) ?? []), show._updatedAt])
+  }
+  return [...byArea].sort(([a], [b]) => a.localeCompare(b))
+}
 
 /**
  * robots.txt, sitemap.xml, the news RSS feed and the tour's calendars (server/shows/calendar-feeds.ts). They read published content through the content client, so
@@ -66,6 +80,10 @@ export const seoFeeds: Feed[] = [
               lastmod: latest(listedShows.map((show) => show._updatedAt)),
             }))
           : []),
+        ...areaPages(listedShows).map(([area, times]) => ({
+          loc: absolute(upcomingShowsPagePath(1, area)),
+          lastmod: latest(times),
+        })),
         ...listedShows.map((show) => ({ loc: absolute(showPath(show.slug)), lastmod: show._updatedAt })),
       ])
     },

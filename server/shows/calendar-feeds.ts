@@ -1,10 +1,21 @@
-import { showCalendarEntryQuery, showCalendarQuery, siteSettingsQuery } from '../../web/src/content/queries'
+import {
+  areaCalendarQuery,
+  showCalendarEntryQuery,
+  showCalendarQuery,
+  siteSettingsQuery,
+} from '../../web/src/content/queries'
 import type {
+  AreaCalendarQueryResult,
   ShowCalendarEntryQueryResult,
   ShowCalendarQueryResult,
   SiteSettingsQueryResult,
 } from '../../web/src/content/sanity.types'
-import { SHOWS_FEED_PATH, showPath } from '../../web/src/features/shows/shows-contract'
+import {
+  areaFeedPath,
+  SHOWS_FEED_PATH,
+  showPath,
+  upcomingShowsPagePath,
+} from '../../web/src/features/shows/shows-contract'
 import type { Feed, FeedContext } from '../page-cache/feeds'
 import { buildICalendar, type Calendar } from './icalendar'
 import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
@@ -35,8 +46,15 @@ const calendarName = (context: ShowCalendarContext) =>
   context.bandName ? `${context.bandName} tour` : 'Tour dates'
 const productId = (context: ShowCalendarContext) => `-//${context.host}//Tour calendar//EN`
 
+const notFound = (error: string) => ({
+  status: 404,
+  body: JSON.stringify({ error }),
+  contentType: 'application/json; charset=utf-8',
+})
+
 /**
- * `/shows.ics` (the tour, for subscribing) and `/shows/<slug>.ics` (one show, to add). Feeds like the RSS feed:
+ * `/shows.ics` (the tour, for subscribing), `/shows/area/<slug>.ics` (an area's shows, for fans near it) and
+ * `/shows/<slug>.ics` (one show, to add). Feeds like the RSS feed:
  * rendered once per content revision (ADR 090); their bytes depend on the content alone (server/shows/icalendar.ts,
  * ADR 120).
  */
@@ -64,6 +82,34 @@ export const calendarFeeds: Feed[] = [
     },
   },
   {
+    path: '/shows/area/:area.ics',
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const area = String(feed.params.area)
+      const [context, found] = await Promise.all([
+        calendarContext(feed),
+        feed.content.fetch<AreaCalendarQueryResult>(areaCalendarQuery, {
+          area,
+          since: calendarSince(feed.now),
+        }),
+      ])
+      if (!found.area) return notFound('No area at this address')
+      const areaName = found.area.name ?? area
+      const calendar: Calendar = {
+        productId: productId(context),
+        name: `${calendarName(context)}: ${areaName}`,
+        description: `The tour's shows in ${areaName}, upcoming and of the past year: ${context.absolute(upcomingShowsPagePath(1, area))}`,
+        source: { url: context.absolute(areaFeedPath(area)), refreshInterval: REFRESH_INTERVAL },
+        entries: showCalendarEntries(found.shows, context),
+      }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': `inline; filename="${encodeURIComponent(area)}.ics"` },
+      }
+    },
+  },
+  {
     path: '/shows/:slug.ics',
     contentType: CALENDAR_TYPE,
     render: async (feed) => {
@@ -73,13 +119,7 @@ export const calendarFeeds: Feed[] = [
         feed.content.fetch<ShowCalendarEntryQueryResult>(showCalendarEntryQuery, { slug }),
       ])
       const entries = record ? showCalendarEntries([record], context) : []
-      if (entries.length === 0) {
-        return {
-          status: 404,
-          body: JSON.stringify({ error: 'No show at this address' }),
-          contentType: 'application/json; charset=utf-8',
-        }
-      }
+      if (entries.length === 0) return notFound('No show at this address')
       const calendar: Calendar = { productId: productId(context), name: calendarName(context), entries }
       return {
         status: 200,

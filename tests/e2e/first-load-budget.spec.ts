@@ -23,6 +23,7 @@ const BUDGET_KB: Record<string, number> = {
   '/shows/<slug>': 116,
   '/shows': 116,
   '/shows?page=<page>': 116,
+  '/shows?area=<area>': 116,
   '/shows/past': 116,
   '/shows/past?page=<page>': 116,
   '/newsletter/confirmed': 107,

@@ -272,6 +272,9 @@ test('RSS feed, sitemap and robots.txt list the posts with absolute URLs', async
     // Every show has a page of its own (ADR 120), newest first, after the tour and the archive of past shows.
     `${baseURL}/shows`,
     `${baseURL}/shows/past`,
+    // The tour in each area a show is in (docs/fan-site-rules.md §10).
+    `${baseURL}/shows?area=central-coast`,
+    `${baseURL}/shows?area=southern-california`,
     `${baseURL}/shows/2025-11-08-irvine-bowl-laguna-beach`,
     `${baseURL}/shows/2025-11-06-arlington-theatre-santa-barbara`,
     `${baseURL}/shows/2025-10-25-land-sky-somis`,

@@ -191,6 +191,40 @@ test('the upcoming shows page is complete for crawlers: a MusicEvent per listed 
   expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/shows<\/loc>/)
 })
 
+test('the upcoming shows page filters by area through plain links, each with its calendar', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await atTestNow(page)
+  await page.goto('/shows')
+  await waitForHydration(page)
+  const areas = page.getByRole('navigation', { name: 'Shows by area' })
+  await expect(areas.getByRole('link', { name: 'All areas' })).toHaveAttribute('aria-current', 'page')
+  await areas.getByRole('link', { name: 'Southern California' }).click()
+  await expect(page).toHaveURL('/shows?area=southern-california')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming shows in Southern California')
+  await expect(areas.getByRole('link', { name: 'Southern California' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  await expect(page.locator('.upcoming-show h2')).toHaveText(['Irvine Bowl, Laguna Beach, CA'])
+  await expectAccessibleBasics(page)
+  const feed = page.getByRole('link', { name: 'the calendar feed’s address' })
+  await expect(feed).toHaveAttribute('href', '/shows/area/southern-california.ics')
+  const calendar = new ICAL.Component(
+    ICAL.parse(await (await request.get('/shows/area/southern-california.ics')).text()),
+  )
+  expect(
+    calendar.getAllSubcomponents('vevent').map((entry) => entry.getFirstPropertyValue('location')),
+  ).toEqual([expect.stringContaining('Irvine Bowl')])
+  // Server-rendered as a page of its own; an unknown area is the route's 404.
+  const html = await (await request.get('/shows?area=central-coast')).text()
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/shows\?area=central-coast"\/>/)
+  expect((await request.get('/shows?area=atlantis')).status()).toBe(404)
+  expect(consoleErrors).toEqual([])
+})
+
 test('a show page fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await atTestNow(page)
@@ -204,6 +238,7 @@ for (const path of [
   LAND_SKY,
   '/shows/2025-11-06-arlington-theatre-santa-barbara',
   '/shows',
+  '/shows?area=central-coast',
   '/shows/past',
   '/',
 ]) {

@@ -137,6 +137,11 @@ for (const [label, viewport] of VIEWPORTS) {
       await snap(page, `shows-${label}`)
     })
 
+    test('/shows in one area', async ({ page }) => {
+      await page.goto('/shows?area=central-coast')
+      await snap(page, `shows-area-${label}`)
+    })
+
     test('a news post', async ({ page }) => {
       await page.goto('/news/anniversary-tour')
       await snap(page, `news-post-${label}`)

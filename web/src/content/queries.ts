@@ -170,7 +170,8 @@ const showFields = /* groq */ `
   price,
   currency,
   notes,
-  setlist`
+  setlist,
+  "area": area->{name, "slug": slug.current}`
 
 /** /shows/<slug>: the show, its photos and videos, and the tour promo's copy when the promo is about it. */
 export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $slug][0]{
@@ -205,19 +206,42 @@ export const showArchivePageQuery = defineQuery(
   `*[${listedShow} && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{${showFields}}`,
 )
 
+/** A show of the area whose slug is `$area`, or any show when `$area` is null (/shows?area=<slug>, ADR 192). */
+const inArea = /* groq */ `($area == null || area->slug.current == $area)`
+
 /**
  * /shows, first step: the shows of the last days (`$recentFrom` to `$recentTo`, which ADR 031's rule sorts out
- * per time zone) and how many are later, all upcoming. A filter (an area) would narrow both the same way.
+ * per time zone) and how many are later, all upcoming; `$area` narrows both the same way.
  */
 export const upcomingShowsRecentQuery = defineQuery(`{
-  "recent": *[${listedShow} && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){${showFields}},
-  "laterCount": count(*[${listedShow} && startsAt >= $recentTo])
+  "recent": *[${listedShow} && ${inArea} && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){${showFields}},
+  "laterCount": count(*[${listedShow} && ${inArea} && startsAt >= $recentTo])
 }`)
 
 /** /shows, second step: the page's share of the shows from `$recentTo` on, soonest first (`$end` exclusive). */
 export const upcomingShowsPageQuery = defineQuery(
-  `*[${listedShow} && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{${showFields}}`,
+  `*[${listedShow} && ${inArea} && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{${showFields}}`,
 )
+
+/**
+ * The published areas by name: /shows' area links, the sign-up form's choice and, from centre and radius, the
+ * browser's "Find my nearest area" (docs/fan-site-rules.md §10).
+ */
+export const areasQuery = defineQuery(`*[_type == "area" && defined(slug.current)] | order(name asc){
+  name,
+  "slug": slug.current,
+  centre,
+  radiusKm
+}`)
+
+/** Every area slug /shows?area= and /shows/area/<slug>.ics may name; any other is the shared 404 (ADR 090). */
+export const areaSlugsQuery = defineQuery(`*[_type == "area" && defined(slug.current)].slug.current`)
+
+/** /shows/area/<slug>.ics: the area's shows from `$since` on, as /shows.ics has them. */
+export const areaCalendarQuery = defineQuery(`{
+  "area": *[_type == "area" && slug.current == $area][0]{name},
+  "shows": *[${listedShow} && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){${showFields}}
+}`)
 
 /** How many shows there are, past and upcoming: the most pages /shows/past or /shows may have (ADR 090's 404). */
 export const showCountQuery = defineQuery(`count(*[${listedShow}])`)
@@ -235,8 +259,9 @@ export const showCalendarEntryQuery = defineQuery(
   `*[${listedShow} && slug.current == $slug][0]{${showFields}}`,
 )
 
-/** sitemap.xml: every show's address and last change. */
+/** sitemap.xml: every show's address and last change, and its area's (/shows?area=<slug>). */
 export const showSitemapQuery = defineQuery(`*[${listedShow}] | order(startsAt desc){
   "slug": slug.current,
+  "area": area->slug.current,
   _updatedAt
 }`)

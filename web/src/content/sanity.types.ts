@@ -720,7 +720,7 @@ export type NextScheduledQueryResult = string | null
 
 // Source: web/src/content/queries.ts
 // Variable: showPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    caption,    credit,    alt  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    heading,    body  }}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current},  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    caption,    credit,    alt  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    heading,    body  }}
 export type ShowPageQueryResult = {
   _id: string
   _createdAt: string
@@ -742,6 +742,10 @@ export type ShowPageQueryResult = {
   currency: string | null
   notes: string | null
   setlist: Array<string> | null
+  area: {
+    name: string | null
+    slug: string | null
+  } | null
   media: Array<{
     _id: string
     kind: 'image' | 'video' | 'youtube' | null
@@ -770,7 +774,7 @@ export type ShowPageQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: showArchiveRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
 export type ShowArchiveRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -793,13 +797,17 @@ export type ShowArchiveRecentQueryResult = {
     currency: string | null
     notes: string | null
     setlist: Array<string> | null
+    area: {
+      name: string | null
+      slug: string | null
+    } | null
   }>
   olderCount: number
 }
 
 // Source: web/src/content/queries.ts
 // Variable: showArchivePageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowArchivePageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -821,11 +829,15 @@ export type ShowArchivePageQueryResult = Array<{
   currency: string | null
   notes: string | null
   setlist: Array<string> | null
+  area: {
+    name: string | null
+    slug: string | null
+  } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentTo])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo])}
 export type UpcomingShowsRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -848,13 +860,17 @@ export type UpcomingShowsRecentQueryResult = {
     currency: string | null
     notes: string | null
     setlist: Array<string> | null
+    area: {
+      name: string | null
+      slug: string | null
+    } | null
   }>
   laterCount: number
 }
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
 export type UpcomingShowsPageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -876,7 +892,64 @@ export type UpcomingShowsPageQueryResult = Array<{
   currency: string | null
   notes: string | null
   setlist: Array<string> | null
+  area: {
+    name: string | null
+    slug: string | null
+  } | null
 }>
+
+// Source: web/src/content/queries.ts
+// Variable: areasQuery
+// Query: *[_type == "area" && defined(slug.current)] | order(name asc){  name,  "slug": slug.current,  centre,  radiusKm}
+export type AreasQueryResult = Array<{
+  name: string | null
+  slug: string | null
+  centre: {
+    lat?: number
+    lng?: number
+  } | null
+  radiusKm: number | null
+}>
+
+// Source: web/src/content/queries.ts
+// Variable: areaSlugsQuery
+// Query: *[_type == "area" && defined(slug.current)].slug.current
+export type AreaSlugsQueryResult = Array<string | null>
+
+// Source: web/src/content/queries.ts
+// Variable: areaCalendarQuery
+// Query: {  "area": *[_type == "area" && slug.current == $area][0]{name},  "shows": *[_type == "event" && defined(slug.current) && defined(startsAt) && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}}
+export type AreaCalendarQueryResult = {
+  area: {
+    name: string | null
+  } | null
+  shows: Array<{
+    _id: string
+    _createdAt: string
+    _updatedAt: string
+    slug: string | null
+    startsAt: string | null
+    originalStartsAt: string | null
+    doorsTime: string | null
+    timeZone: string | null
+    venue: string | null
+    city: string | null
+    region: string | null
+    country: string | null
+    address: string | null
+    postalCode: string | null
+    status: 'cancelled' | 'onSale' | 'postponed' | 'soldOut' | null
+    ticketUrl: string | null
+    price: number | null
+    currency: string | null
+    notes: string | null
+    setlist: Array<string> | null
+    area: {
+      name: string | null
+      slug: string | null
+    } | null
+  }>
+}
 
 // Source: web/src/content/queries.ts
 // Variable: showCountQuery
@@ -890,7 +963,7 @@ export type ShowSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowCalendarQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -912,11 +985,15 @@ export type ShowCalendarQueryResult = Array<{
   currency: string | null
   notes: string | null
   setlist: Array<string> | null
+  area: {
+    name: string | null
+    slug: string | null
+  } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarEntryQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowCalendarEntryQueryResult = {
   _id: string
   _createdAt: string
@@ -938,12 +1015,17 @@ export type ShowCalendarEntryQueryResult = {
   currency: string | null
   notes: string | null
   setlist: Array<string> | null
+  area: {
+    name: string | null
+    slug: string | null
+  } | null
 } | null
 
 // Source: web/src/content/queries.ts
 // Variable: showSitemapQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt desc){  "slug": slug.current,  _updatedAt}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt)] | order(startsAt desc){  "slug": slug.current,  "area": area->slug.current,  _updatedAt}
 export type ShowSitemapQueryResult = Array<{
   slug: string | null
+  area: string | null
   _updatedAt: string
 }>

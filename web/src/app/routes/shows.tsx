@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router'
+import { useAreas } from '../../features/areas'
 import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useUpcomingShowsPage } from '../../features/shows/api/get-upcoming-shows'
 import { UpcomingShowsPage } from '../../features/shows/upcoming-shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { buildShowJsonLd, showImages } from '../../features/shows/utils/show-json-ld'
 import {
+  areaFeedPath,
   SHOWS_FEED_PATH,
   showPath,
   upcomingShowsPageCount,
@@ -22,8 +24,11 @@ import '../../features/shows/components/shows.css'
 import '../../components/content/youtube-facade.css'
 import '../../components/ui/play-triangle.css'
 
-/** A `?page=` value the route's `values` (shows.server.ts) does not list is the route's one shared 404. */
-export const cache: PageCache = { params: ['page'], notFound: ['page'] }
+/**
+ * `?area=<slug>` is the tour in one area (ADR 192); a `?page=` or `?area=` value the route's `values`
+ * (shows.server.ts) does not list is the route's one shared 404.
+ */
+export const cache: PageCache = { params: ['area', 'page'], notFound: ['area', 'page'] }
 
 /** Each listed show as a MusicEvent, as its own page describes it, with the site's picture. */
 function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
@@ -49,33 +54,58 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
   )
 }
 
-function UpcomingShowsHead({ page, pageCount, shows }: { page: number; pageCount: number; shows: Show[] }) {
+type ChosenArea = { slug: string; name: string } | null
+
+function UpcomingShowsHead({
+  page,
+  pageCount,
+  shows,
+  area,
+}: {
+  page: number
+  pageCount: number
+  shows: Show[]
+  area: ChosenArea
+}) {
   const bandName = useSiteSettings()?.bandName || null
-  const heading = page > 1 ? `Upcoming shows, page ${page} of ${pageCount}` : 'Upcoming shows'
+  const where = area ? ` in ${area.name}` : ''
+  const heading = page > 1 ? `Upcoming shows${where}, page ${page} of ${pageCount}` : `Upcoming shows${where}`
   return (
     <>
       <PageSeo
         title={[heading, bandName].filter(Boolean).join(' · ')}
-        description={`Where to see ${bandName ?? 'the band'} live: every upcoming show, with tickets.`}
-        path={upcomingShowsPagePath(page)}
+        description={`Where to see ${bandName ?? 'the band'} live${where}: every upcoming show, with tickets.`}
+        path={upcomingShowsPagePath(page, area?.slug ?? null)}
       />
       <CalendarFeedLink />
+      {area ? <CalendarFeedLink path={areaFeedPath(area.slug)} title={`${area.name} calendar`} /> : null}
       <UpcomingShowsJsonLd shows={shows} />
     </>
   )
 }
 
-/** /shows: a malformed page number or a page past the last renders the 404 page (the loader set 404). */
+/**
+ * /shows and /shows?area=<slug>: a malformed page number, a page past the last or an area that names none
+ * renders the 404 page (the loader set 404).
+ */
 export function Page() {
   const [searchParams] = useSearchParams()
   const page = parseNewsPage(searchParams.get('page'))
+  const areaSlug = searchParams.get('area')
   const absolute = useAbsoluteUrl()
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1))
+  const area = useAreas().find((known) => known.slug === areaSlug)
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug))
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
+  if (areaSlug !== null && !area?.slug) return <ShowNotFound />
+  const chosen = area?.slug ? { slug: area.slug, name: area.name ?? area.slug } : null
   return (
     <>
-      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} />
-      <UpcomingShowsPage page={page} feedUrl={absolute(SHOWS_FEED_PATH)} />
+      <UpcomingShowsHead page={page} pageCount={upcomingShowsPageCount(total)} shows={shows} area={chosen} />
+      <UpcomingShowsPage
+        page={page}
+        area={chosen?.slug ?? null}
+        feedUrl={absolute(chosen ? areaFeedPath(chosen.slug) : SHOWS_FEED_PATH)}
+      />
     </>
   )
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
+import { AreaChoice, EVERYWHERE } from '../areas'
 import { ModalDialog } from '../../lib/dialog/modal-dialog'
 import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
@@ -24,7 +25,8 @@ type FieldChange = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInp
 function useSignUp(onSignedUp: () => void) {
   const { toast } = useToast()
   return useMutation({
-    mutationFn: ({ payload, trap }: { payload: SubscribePayload; trap: string }) => subscribe(payload, trap),
+    mutationFn: ({ payload, trap, area }: { payload: SubscribePayload; trap: string; area: string }) =>
+      subscribe(payload, trap, area),
     // docs/fan-site-rules.md §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
     retry: false,
     onSuccess: (result) => {
@@ -164,11 +166,13 @@ export function NewsletterDialog({
 }) {
   const [values, setValues] = useState<SubscribePayload>(EMPTY)
   const [honeypot, setHoneypot] = useState('')
+  const [area, setArea] = useState(EVERYWHERE)
   const id = useId()
 
   const signUp = useSignUp(() => {
     setValues(EMPTY)
     setHoneypot('')
+    setArea(EVERYWHERE)
     setOpen(false)
   })
 
@@ -176,7 +180,7 @@ export function NewsletterDialog({
     event.preventDefault()
     // docs/fan-site-rules.md §5: a submission with an empty field is ignored.
     if (signUp.isPending || hasEmptyField(values)) return
-    signUp.mutate({ payload: { ...values }, trap: honeypot })
+    signUp.mutate({ payload: { ...values }, trap: honeypot, area })
   }
 
   const field: FieldChange = (name) => (event) =>
@@ -199,6 +203,7 @@ export function NewsletterDialog({
       </p>
       <form className="newsletter-popup__form" onSubmit={onSubmit}>
         <SignUpFields id={id} values={values} field={field} />
+        <AreaChoice id={id} value={area} onChange={setArea} />
         <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
         <p className="newsletter-popup__consent">{consentText(bandName)}</p>
         {/* Beside the fields too, and still there when the toast has gone. */}

@@ -7,10 +7,19 @@ export type SubscribeResult = { message: string }
 
 /**
  * docs/fan-site-rules.md §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
- * filled it in, so a person's request is exactly the payload of docs/fan-site-rules.md §7.
+ * filled it in, and `areas` only when the fan chose an area (docs/fan-site-rules.md §10), so a person who keeps
+ * "Everywhere" sends exactly the payload of docs/fan-site-rules.md §7.
  */
-export async function subscribe(payload: SubscribePayload, honeypot = ''): Promise<SubscribeResult> {
-  const body = honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload
+export async function subscribe(
+  payload: SubscribePayload,
+  honeypot = '',
+  area = '',
+): Promise<SubscribeResult> {
+  const body = {
+    ...payload,
+    ...(area ? { areas: [area] } : {}),
+    ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+  }
   const res = await apiRequest('POST', SUBSCRIBE_URL, body)
   return (await res.json()) as SubscribeResult
 }

@@ -6,12 +6,28 @@ import { Link } from 'react-router'
 import { Pager } from '../../components/ui/pager'
 import { useNow } from '../../lib/now'
 import { useUpcomingShowsPage } from './api/get-upcoming-shows'
+import { AreaFilter, useAreaName } from './components/area-filter'
 import { TourCalendarLinks } from './components/calendar-links'
 import { pastShowsPage } from './utils/past-shows'
-import { PAST_SHOWS_PATH, showPath, upcomingShowsPageCount, upcomingShowsPagePath } from './utils/show-paths'
+import {
+  areaFeedPath,
+  PAST_SHOWS_PATH,
+  showPath,
+  upcomingShowsPageCount,
+  upcomingShowsPagePath,
+} from './utils/show-paths'
 import { showTicketLink, showTitle, type Show } from './utils/show-rules'
 
-function UpcomingShowCard({ show, ticketLink }: { show: Show; ticketLink: string | null }) {
+function UpcomingShowCard({
+  show,
+  ticketLink,
+  showArea,
+}: {
+  show: Show
+  ticketLink: string | null
+  /** On the whole tour's page: each show names its area. */
+  showArea: boolean
+}) {
   return (
     <li className="upcoming-show">
       <p className="upcoming-show__when">
@@ -23,6 +39,7 @@ function UpcomingShowCard({ show, ticketLink }: { show: Show; ticketLink: string
       <h2 className="upcoming-show__title">
         <Link to={showPath(show.slug)}>{showTitle(show)}</Link>
       </h2>
+      {showArea && show.area ? <p className="upcoming-show__area">{show.area.name}</p> : null}
       <p className={`upcoming-show__status upcoming-show__status--${show.status}`}>
         {show.statusLabel}
         {show.priceLabel && show.status === 'onSale' ? `, from ${show.priceLabel}` : null}
@@ -38,10 +55,23 @@ function UpcomingShowCard({ show, ticketLink }: { show: Show; ticketLink: string
   )
 }
 
-/** /shows and /shows?page=n; `feedUrl` is the tour calendar's absolute address. */
-export function UpcomingShowsPage({ page, feedUrl }: { page: number; feedUrl: string }) {
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page))
+/**
+ * /shows, /shows?page=n and /shows?area=<slug>; `feedUrl` is the absolute address of the calendar the page
+ * offers (the area's when it lists one area).
+ */
+export function UpcomingShowsPage({
+  page,
+  area,
+  feedUrl,
+}: {
+  page: number
+  area: string | null
+  feedUrl: string
+}) {
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page, area))
+  const areaName = useAreaName(area)
   const now = useNow()
+  const where = areaName ? ` in ${areaName}` : ''
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
@@ -50,29 +80,45 @@ export function UpcomingShowsPage({ page, feedUrl }: { page: number; feedUrl: st
           {' · '}
           <Link to={PAST_SHOWS_PATH}>Past shows</Link>
         </p>
-        <h1>Upcoming shows</h1>
+        <h1>Upcoming shows{where}</h1>
         <p className="upcoming-shows__count">
-          {total === 1 ? 'One show' : `${total} shows`} ahead, dates and times in each venue’s time zone.
+          {total === 1 ? 'One show' : `${total} shows`} ahead{where}, dates and times in each venue’s time
+          zone.
         </p>
+        <AreaFilter area={area} />
       </header>
       {shows.length > 0 ? (
         <ol className="past-shows">
           {shows.map((show) => (
-            <UpcomingShowCard key={show.id} show={show} ticketLink={showTicketLink(show, now)} />
+            <UpcomingShowCard
+              key={show.id}
+              show={show}
+              ticketLink={showTicketLink(show, now)}
+              showArea={area === null}
+            />
           ))}
         </ol>
       ) : (
-        <p>No shows announced right now. Check back soon.</p>
+        <p>No shows announced{where} right now. Check back soon.</p>
       )}
       <Pager
         page={page}
         pageCount={upcomingShowsPageCount(total)}
-        pathFor={upcomingShowsPagePath}
+        pathFor={(n) => upcomingShowsPagePath(n, area)}
         label="Upcoming shows pages"
         newer="Sooner shows"
         older="Later shows"
       />
-      <TourCalendarLinks feedUrl={feedUrl} className="show__feed" />
+      {area && areaName ? (
+        <TourCalendarLinks
+          feedUrl={feedUrl}
+          path={areaFeedPath(area)}
+          name={`the ${areaName} calendar`}
+          className="show__feed"
+        />
+      ) : (
+        <TourCalendarLinks feedUrl={feedUrl} className="show__feed" />
+      )}
     </main>
   )
 }

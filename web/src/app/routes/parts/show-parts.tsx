@@ -8,9 +8,15 @@ import { NotFoundPage } from '../not-found'
 
 // What the show routes' pages share (show.tsx, shows.tsx, shows-past.tsx).
 
-export function CalendarFeedLink() {
+export function CalendarFeedLink({
+  path = SHOWS_FEED_PATH,
+  title = 'Tour calendar',
+}: {
+  path?: string
+  title?: string
+}) {
   const absolute = useAbsoluteUrl()
-  return <link rel="alternate" type="text/calendar" title="Tour calendar" href={absolute(SHOWS_FEED_PATH)} />
+  return <link rel="alternate" type="text/calendar" title={title} href={absolute(path)} />
 }
 
 /** A show in one line: name, place, date and time, and whether it is off. */

@@ -25,11 +25,12 @@ export async function getUpcomingShowsPage(
   client: ContentClient,
   page: number,
   now: Date,
+  area: string | null = null,
 ): Promise<UpcomingShowsPage> {
   const days = recentDays(now)
   const { recent, laterCount } = await client.fetch<UpcomingShowsRecentQueryResult>(
     upcomingShowsRecentQuery,
-    days,
+    { ...days, area },
   )
   const recentUpcoming = recent.filter((record) => {
     const show = toShow(record)
@@ -43,22 +44,29 @@ export async function getUpcomingShowsPage(
     readRest: (start, end) =>
       client.fetch<UpcomingShowsPageQueryResult>(upcomingShowsPageQuery, {
         recentTo: days.recentTo,
+        area,
         start,
         end,
       }),
   })
 }
 
-export function upcomingShowsQueryOptions(client: ContentClient, page: number, now: Date) {
+/** `area`: an area's slug (/shows?area=<slug>), null for every show. */
+export function upcomingShowsQueryOptions(
+  client: ContentClient,
+  page: number,
+  now: Date,
+  area: string | null = null,
+) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
   // "Now" is not in the key: the page as of its latest fetch, like the home page's tour list.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['content', 'shows', 'upcoming', page],
-    queryFn: (context) => getUpcomingShowsPage(recordingSyncTags(client, context), page, now),
+    queryKey: ['content', 'shows', 'upcoming', page, area],
+    queryFn: (context) => getUpcomingShowsPage(recordingSyncTags(client, context), page, now, area),
   })
 }
 
-export function useUpcomingShowsPage(page: number): UpcomingShowsPage {
-  return useSuspenseQuery(upcomingShowsQueryOptions(useContentClient(), page, useNow())).data
+export function useUpcomingShowsPage(page: number, area: string | null = null): UpcomingShowsPage {
+  return useSuspenseQuery(upcomingShowsQueryOptions(useContentClient(), page, useNow(), area)).data
 }

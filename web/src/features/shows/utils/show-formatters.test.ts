@@ -26,6 +26,7 @@ const record = (i: number): ShowRecord => ({
   currency: CURRENCIES[i % CURRENCIES.length]!,
   notes: null,
   setlist: null,
+  area: null,
 })
 
 afterEach(() => vi.restoreAllMocks())

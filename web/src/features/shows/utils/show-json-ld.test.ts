@@ -26,6 +26,7 @@ const record = (overrides: Partial<ShowRecord> = {}): ShowRecord => ({
   currency: 'USD',
   notes: null,
   setlist: null,
+  area: null,
   ...overrides,
 })
 

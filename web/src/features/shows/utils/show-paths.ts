@@ -27,8 +27,18 @@ export function pastShowsPageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAST_SHOWS_PAGE_SIZE))
 }
 
-export function upcomingShowsPagePath(page: number): string {
-  return page <= 1 ? UPCOMING_SHOWS_PATH : `${UPCOMING_SHOWS_PATH}?page=${page}`
+/** `/shows`, `/shows?page=2`, `/shows?area=bay-area`, `/shows?area=bay-area&page=2`: the area first, as links write it. */
+export function upcomingShowsPagePath(page: number, area: string | null = null): string {
+  const search = new URLSearchParams()
+  if (area) search.set('area', area)
+  if (page > 1) search.set('page', String(page))
+  const query = search.toString()
+  return query ? `${UPCOMING_SHOWS_PATH}?${query}` : UPCOMING_SHOWS_PATH
+}
+
+/** An area's calendar subscription: its shows only (beside /shows.ics, the whole tour's). */
+export function areaFeedPath(area: string): string {
+  return `${UPCOMING_SHOWS_PATH}/area/${encodeURIComponent(area)}.ics`
 }
 
 export function upcomingShowsPageCount(total: number): number {

@@ -45,6 +45,8 @@ export type Show = {
   mapUrl: string
   notes: string | null
   setlist: string[]
+  /** The area it belongs to (/shows?area=<slug>), null when none is set. */
+  area: { name: string; slug: string } | null
   createdAt: string
   updatedAt: string
 }
@@ -167,6 +169,7 @@ export function toShow(record: ShowRecord): Show | null {
     mapUrl: mapUrl(place),
     notes: record.notes?.trim() || null,
     setlist: (record.setlist ?? []).map((song) => song.trim()).filter(Boolean),
+    area: record.area?.slug ? { name: record.area.name ?? record.area.slug, slug: record.area.slug } : null,
     createdAt: record._createdAt,
     updatedAt: record._updatedAt,
   }

@@ -1,0 +1,40 @@
+import { Link } from 'react-router'
+import { useAreas } from '../../areas'
+import { upcomingShowsPagePath } from '../utils/show-paths'
+
+/**
+ * The tour by area: plain links (/shows?area=<slug>), each page cached on its own and crawlable, the chosen one
+ * marked as the current page.
+ */
+export function AreaFilter({ area }: { area: string | null }) {
+  const areas = useAreas()
+  if (areas.length === 0) return null
+  const current = (slug: string | null) => (slug === area ? 'page' : undefined)
+  return (
+    <nav className="area-filter" aria-label="Shows by area">
+      <ul className="area-filter__list">
+        <li>
+          <Link to={upcomingShowsPagePath(1)} aria-current={current(null)}>
+            All areas
+          </Link>
+        </li>
+        {areas.map((known) =>
+          known.slug ? (
+            <li key={known.slug}>
+              <Link to={upcomingShowsPagePath(1, known.slug)} aria-current={current(known.slug)}>
+                {known.name ?? known.slug}
+              </Link>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </nav>
+  )
+}
+
+/** The name of the area a page lists, null for the whole tour (or an area that is gone). */
+export function useAreaName(area: string | null): string | null {
+  const areas = useAreas()
+  if (area === null) return null
+  return areas.find((known) => known.slug === area)?.name ?? null
+}
