@@ -63,6 +63,10 @@ export default defineConfig({
     // 278-297 s with two, on 2 cores. The latency tests compare against a quiet side measured in alternating
     // blocks of the same run, so another file's load falls on both sides.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Generous bounds, not timings (`npm run bench` has those): the suite runs beside the browser tests, and a
+    // password hash or a child server's start that takes a moment on a quiet machine takes several on a loaded one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
