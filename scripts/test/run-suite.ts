@@ -19,6 +19,14 @@ type Step = { name: string; command: string }
 /** Steps run one after another. */
 type Lane = Step[]
 
+/**
+ * Side by side unless UNIT_BESIDE_E2E=0: on a machine whose cores other work already fills, the unit suite's
+ * time-limit tests (query and request limits, crash loops) need the cores the browser tests would take.
+ */
+function unitAndE2e(unit: Lane, e2e: Lane): Lane[][] {
+  return process.env.UNIT_BESIDE_E2E === '0' ? [[unit], [e2e]] : [[unit, e2e]]
+}
+
 const PHASES: Lane[][] = [
   [
     [{ name: 'lint', command: 'npm run lint' }],
@@ -29,7 +37,10 @@ const PHASES: Lane[][] = [
       { name: 'build', command: 'npm run build --ignore-scripts' },
     ],
   ],
-  [[{ name: 'unit', command: 'npm run test:unit' }], [{ name: 'e2e', command: 'npm run test:e2e' }]],
+  ...unitAndE2e(
+    [{ name: 'unit', command: 'npm run test:unit' }],
+    [{ name: 'e2e', command: 'npm run test:e2e' }],
+  ),
 ]
 const STEP_NAMES = PHASES.flat(2).map((step) => step.name)
 

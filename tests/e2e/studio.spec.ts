@@ -194,7 +194,8 @@ test('two editors in two browsers edit the same document: both edits survive', a
   const secondErrors: string[] = []
   second.on('pageerror', (error) => secondErrors.push(`pageerror: ${error.message}`))
   const secondStudioErrors = await openStudio(second, documentUrl.replace(HTTPS_ORIGIN, ''))
-  await expect(second.getByRole('textbox', { name: 'Venue' })).toHaveValue(venue)
+  // The second browser compiles the Studio again before its form shows.
+  await expect(second.getByRole('textbox', { name: 'Venue' })).toHaveValue(venue, { timeout: 60_000 })
 
   await page.getByRole('textbox', { name: 'Address' }).fill('1 Forastero Way')
   await second.getByRole('textbox', { name: 'Region' }).fill('Baja California')
