@@ -14,57 +14,11 @@
  * `npm test -- --from=<step>` starts at that step (after a fix, say), `--only=<step>[,<step>]` runs just those.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-
-type Step = { name: string; command: string }
-/** Steps run one after another. */
-type Lane = Step[]
-
-/**
- * Side by side unless UNIT_BESIDE_E2E=0: on a machine whose cores other work already fills, the unit suite's
- * time-limit tests (query and request limits, crash loops) need the cores the browser tests would take.
- */
-function unitAndE2e(unit: Lane, e2e: Lane): Lane[][] {
-  return process.env.UNIT_BESIDE_E2E === '0' ? [[unit], [e2e]] : [[unit, e2e]]
-}
-
-const PHASES: Lane[][] = [
-  [
-    [{ name: 'lint', command: 'npm run lint' }],
-    [
-      { name: 'typegen', command: 'npm run typegen' },
-      { name: 'typecheck', command: 'npm run typecheck' },
-      // TypeGen ran just before: the build's pre-step is skipped.
-      { name: 'build', command: 'npm run build --ignore-scripts' },
-    ],
-  ],
-  ...unitAndE2e(
-    [{ name: 'unit', command: 'npm run test:unit' }],
-    [{ name: 'e2e', command: 'npm run test:e2e' }],
-  ),
-]
-const STEP_NAMES = PHASES.flat(2).map((step) => step.name)
+import { selectedPhases, suitePhases, type Lane, type Step } from './suite-phases'
 
 const running = new Set<ChildProcess>()
 const timings: Array<{ name: string; seconds: number; ok: boolean }> = []
 let failed = false
-
-function selectedPhases(args: string[]): Lane[][] {
-  const from = args.find((arg) => arg.startsWith('--from='))?.slice('--from='.length)
-  const only = args
-    .find((arg) => arg.startsWith('--only='))
-    ?.slice('--only='.length)
-    .split(',')
-  for (const name of [from, ...(only ?? [])]) {
-    if (name !== undefined && !STEP_NAMES.includes(name)) {
-      throw new Error(`unknown step "${name}"; steps: ${STEP_NAMES.join(', ')}`)
-    }
-  }
-  const start = from ? STEP_NAMES.indexOf(from) : 0
-  const wanted = (step: Step) => STEP_NAMES.indexOf(step.name) >= start && (!only || only.includes(step.name))
-  return PHASES.map((phase) =>
-    phase.map((lane) => lane.filter(wanted)).filter((lane) => lane.length > 0),
-  ).filter((phase) => phase.length > 0)
-}
 
 /** Copies a child's output line by line with a prefix, so side-by-side steps stay readable. */
 function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WriteStream): void {
@@ -142,7 +96,7 @@ function printTimings(totalSeconds: number): void {
 }
 
 async function main(): Promise<void> {
-  const phases = selectedPhases(process.argv.slice(2))
+  const phases = selectedPhases(suitePhases(process.env), process.argv.slice(2))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopRunning()
