@@ -60,11 +60,14 @@ export default defineConfig({
   },
   test: {
     // At least two files at once (Vitest's default is one less than the cores: one, on a 2-core machine). The
-    // slowest files mostly wait on timers (body and query time limits, start-up, backups), so two workers
-    // finish well before one, even on 2 cores (docs/logs/test-suite-times.md). The latency tests compare
-    // against a quiet side measured in alternating blocks of the same run, so another file's load falls on
-    // both sides.
+    // slowest files mostly wait on timers (body and query time limits, start-up, backups), so two on two cores
+    // finish sooner (docs/logs/test-suite-times.md). The latency tests compare against a quiet side measured in
+    // alternating blocks of the same run, so another file's load falls on both sides.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Generous bounds, not timings (`npm run bench` has those): the suite runs beside the browser tests, and a
+    // password hash or a child server's start that takes a moment on a quiet machine takes several on a loaded one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -59,8 +59,9 @@ describe('the site under abusive queries', () => {
     expect(abuse.length).toBeGreaterThanOrEqual(20)
     for (const answer of abuse) {
       expect([400, 429]).toContain(answer.status)
-      // The limit counts from arrival; event-loop lag on a loaded machine is the only slack.
-      expect(answer.ms).toBeLessThan(TIMEOUT_MS + 1000)
+      // The limit counts from arrival. A query left running would not answer for many limits; a loaded machine's
+      // event-loop lag (the unit suite runs beside the browser tests) stays within a few.
+      expect(answer.ms).toBeLessThan(5 * TIMEOUT_MS)
     }
   }, 60_000)
 })

@@ -1,48 +1,24 @@
 /**
- * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, with the steps that share
- * nothing run side by side: typecheck beside lint, each keeping one core busy. TypeGen runs alone before the
- * unit tests because it rewrites a source file they import. Each step's lines are prefixed with its name; the first failing step stops its group
- * and the run. Prints every step's wall time at the end.
+ * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, in two phases whose lanes run
+ * side by side, each lane's steps one after another:
+ *
+ * 1. lint | TypeGen, typecheck, build. Each lane keeps one core busy. TypeGen rewrites only generated files that
+ *    lint never reads for what it checks (eslint and prettier ignore them, and the types file imports nothing for
+ *    dependency-cruiser to follow); typecheck and the build come after it in its lane.
+ * 2. unit | e2e. The unit suite keeps about one core busy (its slow files wait on timers, child servers and
+ *    kill -9 loops), the browser tests wait on page loads and servers: together they fill both cores.
+ *
+ * Each step's lines are prefixed with its name; the first failing step stops the run. Prints every step's wall
+ * time at the end.
  *
  * `npm test -- --from=<step>` starts at that step (after a fix, say), `--only=<step>[,<step>]` runs just those.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-
-type Step = { name: string; command: string }
-
-const PHASES: Step[][] = [
-  [
-    { name: 'typecheck', command: 'npm run typecheck' },
-    { name: 'lint', command: 'npm run lint' },
-  ],
-  [{ name: 'typegen', command: 'npm run typegen' }],
-  // The unit suite holds tests with time limits (query lanes, latency under abuse): the build beside it
-  // pushed them past their limits, so it runs after them. TypeGen ran above: the build's pre-step is skipped.
-  [{ name: 'unit', command: 'npm run test:unit' }],
-  [{ name: 'build', command: 'npm run build --ignore-scripts' }],
-  [{ name: 'e2e', command: 'npm run test:e2e' }],
-]
-const STEP_NAMES = PHASES.flat().map((step) => step.name)
+import { selectedPhases, suitePhases, type Lane, type Step } from './suite-phases'
 
 const running = new Set<ChildProcess>()
 const timings: Array<{ name: string; seconds: number; ok: boolean }> = []
-
-function selectedPhases(args: string[]): Step[][] {
-  const from = args.find((arg) => arg.startsWith('--from='))?.slice('--from='.length)
-  const only = args
-    .find((arg) => arg.startsWith('--only='))
-    ?.slice('--only='.length)
-    .split(',')
-  for (const name of [from, ...(only ?? [])]) {
-    if (name !== undefined && !STEP_NAMES.includes(name)) {
-      throw new Error(`unknown step "${name}"; steps: ${STEP_NAMES.join(', ')}`)
-    }
-  }
-  const start = from ? STEP_NAMES.indexOf(from) : 0
-  return PHASES.map((phase) =>
-    phase.filter((step) => STEP_NAMES.indexOf(step.name) >= start && (!only || only.includes(step.name))),
-  ).filter((phase) => phase.length > 0)
-}
+let failed = false
 
 /** Copies a child's output line by line with a prefix, so side-by-side steps stay readable. */
 function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WriteStream): void {
@@ -93,14 +69,22 @@ function stopRunning(): void {
   }
 }
 
-async function runPhase(phase: Step[]): Promise<boolean> {
-  const results = phase.map((step) =>
-    runStep(step, phase.length === 1).then((ok) => {
-      if (!ok) stopRunning()
-      return ok
-    }),
-  )
-  return (await Promise.all(results)).every(Boolean)
+/** Runs a lane's steps in turn; stops at the first failure (and stops the other lanes). */
+async function runLane(lane: Lane, alone: boolean): Promise<boolean> {
+  for (const step of lane) {
+    if (failed) return false
+    if (!(await runStep(step, alone))) {
+      failed = true
+      stopRunning()
+      return false
+    }
+  }
+  return true
+}
+
+async function runPhase(phase: Lane[]): Promise<boolean> {
+  const results = await Promise.all(phase.map((lane) => runLane(lane, phase.length === 1)))
+  return results.every(Boolean)
 }
 
 function printTimings(totalSeconds: number): void {
@@ -112,7 +96,7 @@ function printTimings(totalSeconds: number): void {
 }
 
 async function main(): Promise<void> {
-  const phases = selectedPhases(process.argv.slice(2))
+  const phases = selectedPhases(suitePhases(process.env), process.argv.slice(2))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopRunning()

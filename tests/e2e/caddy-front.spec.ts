@@ -17,7 +17,7 @@ const test = base.extend<object, { front: CaddyFront }>({
       await use(front)
       await front.stop()
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ front }, provide) => provide(front.origin),
 })

@@ -7,11 +7,12 @@ import { startAbuse } from '../../testing/abuse'
  * Issue 27, row 8: query workers are shared per client (ADR 080). While many clients keep queries running to
  * the time limit, someone else's cheap query is answered at once, and a viewer token's flood never reaches
  * editors' workers. Anonymous callers from elsewhere are simulated with X-Forwarded-For (the app trusts its
- * loopback proxy).
+ * loopback proxy). How fast is `npm run bench`'s (scripts/bench/abuse/query-flood.ts); here the bound only tells a
+ * query answered in its own turn from one that waited out a flood query: half the time limit, which such a wait
+ * passes on average, and a cheap query on a loaded machine does not.
  */
-const TIMEOUT_MS = 1500
-/** Far under the time limit, far over a cheap query's time even on a loaded machine. */
-const CHEAP_BOUND_MS = 1000
+const TIMEOUT_MS = 3000
+const CHEAP_BOUND_MS = TIMEOUT_MS / 2
 
 let t: TestContentServer
 let queryUrl: string
@@ -69,7 +70,7 @@ describe('query lanes under a flood', () => {
       expect(answer.status).toBe(200)
       expect(answer.ms).toBeLessThan(CHEAP_BOUND_MS)
     }
-  }, 30_000)
+  }, 60_000)
 
   it('refuses the flooders, not a newcomer, when 70 clients fill the waiting line', async () => {
     const answers = await underFlood({ queryUrl, clients: 70, queryOf: slow, pauseAfter429Ms: 100 }, () =>
@@ -80,7 +81,7 @@ describe('query lanes under a flood', () => {
       expect(answer.status).toBe(200)
       expect(answer.ms).toBeLessThan(CHEAP_BOUND_MS)
     }
-  }, 30_000)
+  }, 60_000)
 
   it("keeps editors' queries quick while one viewer token runs 20 at a time to the limit", async () => {
     const viewer = { authorization: `Bearer ${TEST_TOKENS.viewer}`, 'x-forwarded-for': '198.51.100.200' }
@@ -92,5 +93,5 @@ describe('query lanes under a flood', () => {
       expect(answer.status).toBe(200)
       expect(answer.ms).toBeLessThan(CHEAP_BOUND_MS)
     }
-  }, 30_000)
+  }, 60_000)
 })

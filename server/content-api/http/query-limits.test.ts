@@ -7,7 +7,9 @@ import { startTestContentServer, type TestContentServer } from '../testing/test-
  * Anonymous callers from elsewhere are simulated with X-Forwarded-For: the app trusts its loopback proxy.
  */
 let t: TestContentServer
-const TIMEOUT_MS = 600
+// Long enough that the cheap queries of the other limits' tests finish within it on a loaded machine (the suite
+// runs beside the browser tests); the slow query below never does.
+const TIMEOUT_MS = 2000
 
 beforeAll(async () => {
   t = await startTestContentServer({
@@ -139,8 +141,8 @@ describe('query limits', () => {
     const res = await post({ query: SLOW })
     const elapsed = performance.now() - started
     await expectError(res, 400, 'queryTimeout', new RegExp(`longer than ${TIMEOUT_MS} ms`))
-    // Event-loop lag on a loaded machine is the only slack.
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000)
+    // Stopped, not left running (which would take many limits); a loaded machine's event-loop lag stays within a few.
+    expect(elapsed).toBeLessThan(5 * TIMEOUT_MS)
     await expectServing()
   })
 

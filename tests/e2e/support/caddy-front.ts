@@ -26,7 +26,8 @@ function started(child: ChildProcess, name: string, output: () => string): Promi
   })
 }
 
-async function poll(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+// A generous bound: the app's first start imports the seed, minutes on a loaded machine.
+async function poll(what: string, check: () => Promise<boolean>, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return
