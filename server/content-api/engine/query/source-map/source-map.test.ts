@@ -110,6 +110,7 @@ describe("source maps over the site's own queries and seed content", () => {
       recentFrom: '2025-01-01T00:00:00.000Z',
       recentTo: '2025-01-05T00:00:00.000Z',
       since: '2024-01-01T00:00:00.000Z',
+      area: null,
     },
     timestamp: new Date('2026-01-01T00:00:00Z'),
   }
