@@ -38,7 +38,7 @@ export type RenderOptions = {
   /** The text of the stylesheets `assets.inlineCss` names, by href (read once from the build). */
   inlineCssText?: ReadonlyMap<string, string>
   /** Whether a page with its stylesheets inside is small enough to keep them there; unset: always. */
-  fitsFirstRoundTrip?: (html: string) => boolean
+  fitsFirstRoundTrip?: (html: string) => boolean | Promise<boolean>
   /**
    * A draft session's page (ADR 160): `contentClient` reads drafts with stega, and the browser loads the visual
    * editing overlay and follows draft edits. Such a page is sent to its browser only, never kept.
@@ -229,7 +229,7 @@ async function renderWithClient(
   // A page too big to arrive in one round trip with its stylesheet inside links the stylesheet instead (ADR 130):
   // the same page with React's <link> for each <style>, and a state that says so, as a render with linked
   // stylesheets would write it.
-  if (assets.inlineCss?.length && fitsFirstRoundTrip && !fitsFirstRoundTrip(html)) {
+  if (assets.inlineCss?.length && fitsFirstRoundTrip && !(await fitsFirstRoundTrip(html))) {
     html = withState(linkInlineStylesheets(rendered, assets.inlineCss), { ...assets, inlineCss: [] })
   }
   // The entry is a classic deferred module (not React's async bootstrap module) so that in development
