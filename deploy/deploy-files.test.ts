@@ -36,7 +36,12 @@ const values = (unit: Unit, section: string, key: string) =>
   (unit.get(section) ?? []).filter(([k]) => k === key).map(([, v]) => v)
 const value = (unit: Unit, section: string, key: string) => values(unit, section, key).at(-1)
 const environment = (unit: Unit) =>
-  new Map(values(unit, 'Service', 'Environment').map((pair) => pair.split('=', 2) as [string, string]))
+  new Map(
+    values(unit, 'Service', 'Environment').map((pair) => {
+      const eq = pair.indexOf('=')
+      return [pair.slice(0, eq), pair.slice(eq + 1)] as [string, string]
+    }),
+  )
 
 describe('the systemd unit', () => {
   const unit = parseUnit('band-site.service')
@@ -47,6 +52,8 @@ describe('the systemd unit', () => {
     expect(['root', '0']).not.toContain(value(unit, 'Service', 'User'))
     expect(value(unit, 'Service', 'Restart')).toBe('on-failure')
     expect(env.get('NODE_ENV')).toBe('production')
+    // A crawl must not leave the young generation at its largest (ADR 177).
+    expect(env.get('NODE_OPTIONS')).toMatch(/^--max-semi-space-size=\d+$/)
     expect(value(unit, 'Install', 'WantedBy')).toBe('multi-user.target')
     const [node, ...args] = value(unit, 'Service', 'ExecStart')!.split(' ')
     expect(path.isAbsolute(node!)).toBe(true)

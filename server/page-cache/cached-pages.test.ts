@@ -44,6 +44,16 @@ describe('pages rendered once per content revision (embedded content store)', { 
       }).on('error', reject)
     })
 
+  /** The bytes as sent (fetch would ask for and decode a compressed form). */
+  const rawBody = (pathAndQuery: string, headers: Record<string, string>) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(`${url}${pathAndQuery}`, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      }).on('error', reject)
+    })
+
   const publish = async (id: string, set: Record<string, unknown>) => {
     await client.createIfNotExists({
       _id: `drafts.${id}`,
@@ -415,6 +425,21 @@ describe('pages rendered once per content revision (embedded content store)', { 
     const rendition = app.pages.cache.get('http://site.test/')!
     expect(brotliDecompressSync(rendition.br!).toString()).toBe(identity)
     expect(gunzipSync(rendition.gzip!).toString()).toBe(identity)
+  })
+
+  it('answers a client that takes no compressed form with the page as is, made from the stored forms', async () => {
+    const br = await fetch(`${url}/news`, { headers: { 'accept-encoding': 'br' } })
+    const page = await br.text()
+    const stored = app.pages.cache.get('http://site.test/news')!
+    expect(stored.identity, 'a page is kept compressed only').toBeUndefined()
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', '']) {
+      const rendersBefore = renderer.renders.length
+      const res = await rawBody('/news', refused ? { 'accept-encoding': refused } : {})
+      expect(res.headers['content-encoding']).toBeUndefined()
+      expect(res.headers['content-length']).toBe(String(res.body.length))
+      expect(res.body.toString()).toBe(page)
+      expect(renderer.renders.length, 'from the cache, not rendered again').toBe(rendersBefore)
+    }
   })
 
   it('allows every inline script by its hash in the CSP, with no nonce', async () => {

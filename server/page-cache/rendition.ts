@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
+import type { Encoding } from './encoding'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -12,6 +13,9 @@ const gzipAsync = promisify(gzip)
 export const BROTLI_OPTIONS = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 }
+const brotliOptions = (size: number) => ({
+  params: { ...BROTLI_OPTIONS.params, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+})
 const GZIP_OPTIONS = { level: 6 }
 
 /** Bodies smaller than this are sent as they are: compression would not pay for its headers. */
@@ -29,10 +33,15 @@ export type Rendition = {
   cspScriptHashes: string[]
   /** Strong validator: a hash of the bytes, so equal pages share it and any change changes it. */
   etag: string
-  identity: Buffer
+  /**
+   * The body as is, kept only when it is sent uncompressed (too small to compress); else `bodyOf` makes it from
+   * the gzip form for the rare client that accepts neither compressed form. Most clients take brotli or gzip, and
+   * the body as is was most of a stored page's memory.
+   */
+  identity?: Buffer
   gzip?: Buffer
   br?: Buffer
-  /** Memory the rendition holds (all three forms). */
+  /** Memory the rendition holds: the forms it keeps and its heads, an estimate of the rest. */
   bytes: number
   /** The response head of each form and of a 304, as flat `[name, value, ...]` lists made once. */
   heads: Record<'identity' | 'gzip' | 'br' | 'notModified', string[]>
@@ -40,6 +49,28 @@ export type Rendition = {
 
 function flat(headers: Record<string, string>): string[] {
   return Object.entries(headers).flat()
+}
+
+/** What a rendition costs apart from its bodies: its object, header lists and strings, an estimate. */
+const OVERHEAD_BYTES = 512
+
+/**
+ * A buffer that holds exactly its own bytes: zlib hands out views of its larger output chunk, which would keep
+ * the whole chunk alive for as long as the page is stored, unseen by the byte budget.
+ */
+function exact(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer
+  const copy = Buffer.allocUnsafeSlow(buffer.length)
+  buffer.copy(copy)
+  return copy
+}
+
+const headBytes = (head: string[]) => head.reduce((sum, part) => sum + part.length, 0)
+
+/** A form of the body as sent: identity is the stored body, or the gzip form decompressed for this answer. */
+export function bodyOf(rendition: Rendition, form: Encoding): Buffer {
+  if (form !== 'identity') return rendition[form]!
+  return rendition.identity ?? gunzipSync(rendition.gzip!)
 }
 
 export type RenditionInput = {
@@ -62,7 +93,12 @@ export async function createRendition({
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`
   const compress = identity.length >= MIN_COMPRESSED_BYTES
   const [gzipped, brotlied] = compress
-    ? await Promise.all([gzipAsync(identity, GZIP_OPTIONS), brotli(identity, BROTLI_OPTIONS)])
+    ? (
+        await Promise.all([
+          gzipAsync(identity, GZIP_OPTIONS),
+          brotli(identity, brotliOptions(identity.length)),
+        ])
+      ).map(exact)
     : [undefined, undefined]
   // Vary on every form, compressed or not: a shared cache must key by Accept-Encoding whatever the size, as a
   // new render already says (the compression middleware adds it there), and a stored answer must say the same
@@ -77,21 +113,29 @@ export async function createRendition({
           'content-length': String(body.length),
         })
       : []
+  const heads = {
+    identity: form(identity),
+    gzip: form(gzipped, 'gzip'),
+    br: form(brotlied, 'br'),
+    notModified: flat(common),
+  }
+  const kept = compress ? undefined : exact(identity)
   const rendition: Rendition = {
     status,
     headers: { ...common, 'content-type': contentType },
     cspScriptHashes,
     etag,
-    identity,
+    ...(kept ? { identity: kept } : {}),
     gzip: gzipped,
     br: brotlied,
-    bytes: identity.length + (gzipped?.length ?? 0) + (brotlied?.length ?? 0),
-    heads: {
-      identity: form(identity),
-      gzip: form(gzipped, 'gzip'),
-      br: form(brotlied, 'br'),
-      notModified: flat(common),
-    },
+    bytes:
+      (kept?.length ?? 0) +
+      (gzipped?.length ?? 0) +
+      (brotlied?.length ?? 0) +
+      Object.values(heads).reduce((sum, head) => sum + headBytes(head), 0) +
+      cspScriptHashes.reduce((sum, hash) => sum + hash.length, 0) +
+      OVERHEAD_BYTES,
+    heads,
   }
   return rendition
 }

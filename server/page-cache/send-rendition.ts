@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import { preferredEncoding } from './encoding'
-import type { Rendition } from './rendition'
+import { bodyOf, type Rendition } from './rendition'
 
 /** RFC 9110: If-None-Match uses the weak comparison, and `*` matches any current representation. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -26,5 +26,5 @@ export function sendRendition(req: Request, res: Response, rendition: Rendition)
   const encoding = preferredEncoding(req.headers['accept-encoding'])
   const form = (encoding !== 'identity' && rendition[encoding] && encoding) || 'identity'
   res.writeHead(rendition.status, rendition.heads[form])
-  res.end(req.method === 'HEAD' ? undefined : rendition[form])
+  res.end(req.method === 'HEAD' ? undefined : bodyOf(rendition, form))
 }

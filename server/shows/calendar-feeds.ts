@@ -18,7 +18,7 @@ import {
 } from '../../web/src/features/shows/shows-contract'
 import type { Feed, FeedContext } from '../page-cache/feeds'
 import { buildICalendar, type Calendar } from './icalendar'
-import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
+import { showCalendarEntries, showCalendarEntriesInSlices, type ShowCalendarContext } from './show-calendar'
 
 /**
  * How far back `/shows.ics` reaches: a year of past shows, then it stops growing with the band's history. Calendar
@@ -72,7 +72,7 @@ export const calendarFeeds: Feed[] = [
         name: calendarName(context),
         description: `The tour's shows, upcoming and of the past year, with times, venues and ticket links: ${context.absolute('/')}`,
         source: { url: context.absolute(SHOWS_FEED_PATH), refreshInterval: REFRESH_INTERVAL },
-        entries: showCalendarEntries(records, context),
+        entries: await showCalendarEntriesInSlices(records, context),
       }
       return {
         status: 200,

@@ -2,7 +2,7 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import type { ShowRecord } from '../../web/src/features/shows/shows-contract'
 import { buildICalendar, foldLine } from './icalendar'
-import { showCalendarEntries, type ShowCalendarContext } from './show-calendar'
+import { showCalendarEntries, showCalendarEntriesInSlices, type ShowCalendarContext } from './show-calendar'
 
 const context: ShowCalendarContext = {
   bandName: 'Los Forasteros',
@@ -190,5 +190,27 @@ describe('the tour calendar, read back by ical.js', () => {
     ]
     expect(parse(calendarOf(records)).events).toHaveLength(1)
     expect(calendarOf(records)).toBe(calendarOf(records))
+  })
+})
+
+describe('the tour calendar in slices', () => {
+  it('gives the entries showCalendarEntries gives, and lets waiting work run between slices', async () => {
+    const zones = ['America/Los_Angeles', 'America/Mexico_City', 'America/New_York', 'America/Tijuana']
+    const records = Array.from({ length: 80 }, (_, i) =>
+      record({
+        _id: `event-${i}`,
+        slug: `show-${i}`,
+        // Out of date order, some without an address (no entry).
+        startsAt: new Date(Date.UTC(2025, 0, 1) + ((i * 37) % 80) * 86_400_000).toISOString(),
+        timeZone: zones[i % zones.length]!,
+        ...(i % 9 === 0 ? { address: null, city: null } : {}),
+      }),
+    )
+    let ranBetween = false
+    setImmediate(() => (ranBetween = true))
+    const sliced = await showCalendarEntriesInSlices(records, context)
+    expect(ranBetween).toBe(true)
+    expect(sliced).toEqual(showCalendarEntries(records, context))
+    expect(sliced.length).toBeGreaterThan(25)
   })
 })

@@ -3,6 +3,7 @@
  * the whole seconds between the document's creation and its last published change, so it grows with every
  * publish without reading the revision history (which the public API does not serve).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ShowRecord } from '../../web/src/features/shows/shows-contract'
 import { addressLabel, toShow, type Show } from '../../web/src/features/shows/shows-contract'
 import { showName } from '../../web/src/features/shows/shows-contract'
@@ -74,6 +75,31 @@ export function showCalendarEntries(records: ShowRecord[], context: ShowCalendar
   return records
     .map(toShow)
     .filter((show): show is Show => show !== null)
+    .sort((a, b) => a.start.at.getTime() - b.start.at.getTime())
+    .map((show) => showCalendarEntry(show, context))
+}
+
+/** How many shows the tour's calendar converts before it lets the event loop turn. */
+const SHOWS_PER_SLICE = 25
+
+/**
+ * `showCalendarEntries` for the tour's calendar, a slice of shows at a time: converting a show formats its times
+ * in its zone, and with a year of shows the whole feed would hold every request that waits meanwhile (a stored
+ * page) for all of them.
+ */
+export async function showCalendarEntriesInSlices(
+  records: ShowRecord[],
+  context: ShowCalendarContext,
+): Promise<CalendarEntry[]> {
+  const shows: Show[] = []
+  for (let from = 0; from < records.length; from += SHOWS_PER_SLICE) {
+    if (from > 0) await nextTurn()
+    for (const record of records.slice(from, from + SHOWS_PER_SLICE)) {
+      const show = toShow(record)
+      if (show) shows.push(show)
+    }
+  }
+  return shows
     .sort((a, b) => a.start.at.getTime() - b.start.at.getTime())
     .map((show) => showCalendarEntry(show, context))
 }

@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import { createClient, type SanityClient } from '@sanity/client'
 import { freePort, start, stop, waitFor, type Started } from '../ssr/processes'
 import { buildDataDir, type InstanceSize } from './data-dir'
@@ -24,8 +25,18 @@ export function vmRssBytes(pid: number): number {
 }
 
 /**
- * A production server of this checkout on its own data dir of `size`, in its own process, logging every request
- * at `info` as in production. `port` 0: a free one.
+ * The environment the systemd unit (deploy/band-site.service) gives the server, such as its Node and allocator
+ * settings: the bench's servers run as production does. The bench's own values (data dir, port) are set over it.
+ */
+export function unitEnvironment(root: string): Record<string, string> {
+  const unit = readFileSync(path.join(root, 'deploy', 'band-site.service'), 'utf8')
+  const pairs = [...unit.matchAll(/^Environment=([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)]
+  return Object.fromEntries(pairs.map(([, name, value]) => [name!, value!.trim()]))
+}
+
+/**
+ * A production server of this checkout on its own data dir of `size`, in its own process, with the systemd
+ * unit's environment, logging every request at `info` as in production. `port` 0: a free one.
  */
 export async function startInstance(
   root: string,
@@ -46,6 +57,7 @@ export async function startInstance(
     site = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: {
+        ...unitEnvironment(root),
         NODE_ENV: 'production',
         PORT: String(listenPort),
         HOST: '127.0.0.1',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runQuery } from './groq'
+import { queryViewFor } from '../perspectives'
+import { DatasetState } from '../store/dataset-state'
 
 const docs = Array.from({ length: 60 }, (_, i) => ({
   _id: `d${(i * 7) % 60}`,
@@ -47,5 +49,71 @@ describe('narrowing * scans', () => {
     const empty = { ...scan, byType: () => [] }
     expect(await runQuery('*[_type == "event"]', { dataset: docs, scan: empty })).toEqual([])
     expect(await runQuery('*[_type == "event" || true]', { dataset: docs, scan: empty })).toHaveLength(60)
+  })
+})
+
+describe('narrowing * scans by string bounds on an attribute', () => {
+  const state = new DatasetState('production')
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString()
+  const shows = Array.from({ length: 90 }, (_, i) => ({
+    _id: `show-${String((i * 37) % 90).padStart(2, '0')}`,
+    _type: i % 9 === 0 ? 'newsPost' : 'event',
+    // Strings, and values GROQ never compares with a string: a number, null, none.
+    ...(i % 10 === 3
+      ? { startsAt: i }
+      : i % 10 === 7
+        ? { startsAt: null }
+        : i % 10 === 9
+          ? {}
+          : { startsAt: day(i % 40) }),
+    slug: i % 4 === 0 ? undefined : { current: `s${i}` },
+  }))
+  for (const doc of shows) state.docs.set(doc._id, doc as never)
+  state.bump()
+  const view = queryViewFor(state, { kind: 'published' }, true)
+  const seen: number[] = []
+  const counted = {
+    ...view,
+    scan: {
+      ...view.scan,
+      byRange: (...args: Parameters<typeof view.scan.byRange>) => {
+        const docs = view.scan.byRange(...args)
+        seen.push(docs.length)
+        return docs
+      },
+    },
+  }
+
+  const QUERIES = [
+    '*[_type == "event" && startsAt >= $from && startsAt < $to]{_id, startsAt}',
+    '*[_type == "event" && defined(slug.current) && startsAt >= $from] | order(startsAt asc, _id asc) [0...5]._id',
+    '*[_type == "event" && startsAt < $from] | order(startsAt desc, _id asc) [2...6]._id',
+    'count(*[_type == "event" && ($to > startsAt) && startsAt > $from && startsAt <= "2026-01-20"])',
+    '*[$from <= startsAt && _type == "event" && startsAt <= $from]._id',
+    '*[_type == "event" && startsAt >= "2026-01-10" && startsAt >= $from]._id',
+    '*[_type == "event" && startsAt >= $missing]._id',
+    '*[_type == "event" && startsAt > 10]._id',
+    '*[_type == "newsPost" && startsAt < $to]._id',
+    '*[_type == "event" && (startsAt >= $from || startsAt < "2026-01-02")]._id',
+  ]
+
+  it('gives the same results, in the same order, as a full scan', async () => {
+    const params = { from: day(12), to: day(30), missing: null }
+    for (const query of QUERIES) {
+      const full = await runQuery(query, { dataset: view.dataset, params })
+      const narrowed = await runQuery(query, { ...counted, params })
+      expect(narrowed, query).toEqual(full)
+    }
+  })
+
+  it('hands the filter only the documents of the type inside the bounds', async () => {
+    seen.length = 0
+    const params = { from: day(12), to: day(14) }
+    const found = await runQuery('*[_type == "event" && startsAt >= $from && startsAt < $to]._id', {
+      ...counted,
+      params,
+    })
+    expect(seen).toEqual([(found as string[]).length])
+    expect((found as string[]).length).toBeGreaterThan(0)
   })
 })

@@ -5,8 +5,12 @@ import { ReferenceIndex } from './reference-index'
 /** One commit's documents as it left them (null: deleted), by id, and the version it made. */
 export type VersionChanges = { version: number; docs: ReadonlyMap<string, SanityDocument | null> }
 
-/** How many recent commits' changes are kept for query workers that are a few versions behind (ADR 173). */
-export const RECENT_CHANGES_KEPT = 16
+/**
+ * How many recent commits' changes are kept for query workers that are some versions behind (ADR 173). The pool
+ * hands a query to its least busy worker, often the same one, so the others can sit out an editor's whole
+ * session of commits; past this many, such a worker's next query waits for a snapshot of the whole dataset.
+ */
+export const RECENT_CHANGES_KEPT = 64
 
 /**
  * The live documents of one dataset, parsed once and kept in memory. The single writer replaces entries on
