@@ -81,13 +81,13 @@ describe('request timeouts', () => {
       )
     await new Promise<void>((resolve) => socket.once('connect', resolve))
     ask()
-    await expect.poll(() => responses.join('')).toMatch(/^HTTP\/1.1 200/)
+    await expect.poll(() => responses.join(''), { timeout: 10_000 }).toMatch(/^HTTP\/1.1 200/)
     await new Promise((resolve) => setTimeout(resolve, 6000))
     expect(socket.destroyed || socket.readyState !== 'open').toBe(false)
     ask()
-    await expect.poll(() => responses.join('').match(/HTTP\/1.1 200/g)?.length).toBe(2)
+    await expect.poll(() => responses.join('').match(/HTTP\/1.1 200/g)?.length, { timeout: 10_000 }).toBe(2)
     socket.destroy()
-  }, 15_000)
+  }, 30_000)
 
   it('closes a connection whose headers never finish', async () => {
     const { ms } = await rawRequest('GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
