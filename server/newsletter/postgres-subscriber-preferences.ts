@@ -22,6 +22,17 @@ export function postgresSubscriberPreferences(pool: Pool) {
       )
       return rows[0] ? { language: rows[0].language, areas: rows[0].areas } : null
     },
+    async preferencesOf(ids: string[]): Promise<Map<string, SubscriberPreferences>> {
+      const valid = ids.filter((id) => UUID.test(id))
+      if (valid.length === 0) return new Map()
+      const { rows } = await pool.query<{ id: string; language: Language; areas: string[] }>(
+        `SELECT s.id, s.language, coalesce(array_agg(a.area ORDER BY a.area) FILTER (WHERE a.area IS NOT NULL), '{}') AS areas
+         FROM subscribers s LEFT JOIN subscriber_areas a ON a.subscriber_id = s.id
+         WHERE s.id = ANY ($1::uuid[]) GROUP BY s.id`,
+        [valid],
+      )
+      return new Map(rows.map((row) => [row.id, { language: row.language, areas: row.areas }]))
+    },
     async setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean> {
       if (!UUID.test(id)) return false
       // One statement: the language, the areas no longer chosen out and the new ones in, or nothing when the row is

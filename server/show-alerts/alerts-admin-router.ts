@@ -1,11 +1,18 @@
 import { Router, type RequestHandler } from 'express'
 import type { BandName } from '../band-name'
-import type { AreaCatalog } from '../newsletter/subscriber-preferences'
+import type { AreaCatalog, AreaCount } from '../newsletter/subscriber-preferences'
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
+import type { AlertPreview, AlertsOverview } from './alerts-admin-types'
 import type { AlertsStore } from './alerts-store'
 import { alertMail } from './mail/alert-mail'
 import { templateFor } from './mail/templates'
 import type { ShowSnapshot } from './show-snapshot'
+
+/** Fans a show's mail would go to now: those of its area and those of everywhere (each fan counted once per area). */
+const recipientsOf = (perArea: AreaCount[], area: string | null) =>
+  perArea
+    .filter((row) => row.area === null || row.area === area)
+    .reduce((sum, row) => sum + row.subscribers, 0)
 
 /** A show as the mail would list it, before it is published (from its draft) or while it waits. */
 export type ShowPreview = (showId: string) => ShowSnapshot | null
@@ -46,14 +53,21 @@ export function createAlertsAdminRouter({
       areas(),
     ])
     const names = new Map(offered.map((area) => [area.slug, area.name]))
-    res.json({
+    const counted = new Set(perArea.map((row) => row.area))
+    // Areas no fan chose yet are listed too: where there are none is also worth knowing when booking.
+    const empty = offered.filter((area) => !counted.has(area.slug))
+    const overview: AlertsOverview = {
       outbox: counts,
       givenUp,
-      subscribersPerArea: perArea.map((row) => ({
-        ...row,
-        name: row.area === null ? 'Everywhere' : (names.get(row.area) ?? row.area),
-      })),
-    })
+      subscribersPerArea: [
+        ...perArea.map((row) => ({
+          ...row,
+          name: row.area === null ? 'Everywhere' : (names.get(row.area) ?? row.area),
+        })),
+        ...empty.map((area) => ({ area: area.slug, name: area.name, subscribers: 0 })),
+      ],
+    }
+    res.json(overview)
   })
 
   router.get('/preview', async (req, res) => {
@@ -74,9 +88,15 @@ export function createAlertsAdminRouter({
       },
       template: templateFor('en'),
     })
-    if (req.accepts(['html', 'json']) === 'json')
-      res.json({ subject: mail.subject, text: mail.text, html: mail.html })
-    else res.type('html').send(mail.html)
+    if (req.accepts(['html', 'json']) === 'json') {
+      const preview: AlertPreview = {
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        recipients: recipientsOf(await repo.subscribersPerArea(), show.area?.slug ?? null),
+      }
+      res.json(preview)
+    } else res.type('html').send(mail.html)
   })
   return router
 }

@@ -221,6 +221,7 @@ describe.each(Object.entries(STORES))(
       expect(stats.subscribersPerArea).toEqual([
         { area: null, subscribers: 1, name: 'Everywhere' },
         { area: 'southern-california', subscribers: 1, name: 'Southern California' },
+        { area: 'bay-area', subscribers: 0, name: 'Bay Area' },
       ])
       const preview = await fetch(`${harness.url}/api/newsletter/admin/alerts/preview?show=${draft._id}`, {
         headers: auth,

@@ -105,6 +105,11 @@ function statements(db: SqliteDatabase) {
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function openSqliteAlertsStore(file: string): AlertsStore {
   const db = openSqlite(file)
+  // This connection's commits (outcomes, fan-out batches) are not flushed to disk one by one: with WAL they
+  // still survive kill -9, and a power loss can only undo the latest ones, which sends a mail again or redoes
+  // a batch, never loses one (docs/decisions/190-show-alerts-outbox.md). A flush per commit held the event
+  // loop, and so the pages, while the sender wrote its outcomes.
+  db.pragma('synchronous = NORMAL')
   db.prepare(
     "UPDATE alert_outbox SET lease_until = NULL WHERE status = 'queued' AND claimed_at IS NOT NULL",
   ).run()

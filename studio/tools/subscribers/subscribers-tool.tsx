@@ -16,7 +16,8 @@ import {
   TextInput,
 } from '@sanity/ui'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useClient, type Tool } from 'sanity'
+import type { Tool } from 'sanity'
+import { useStudioToken } from '../studio-token'
 import {
   createSubscribersClient,
   type AdminSubscriber,
@@ -34,12 +35,6 @@ const FILTERS: { id: SubscriberStatus | 'all'; title: string }[] = [
   { id: 'unsubscribed', title: 'Unsubscribed' },
 ]
 const TONES = { subscribed: 'positive', pending: 'caution', unsubscribed: 'default' } as const
-
-/** Local backend: the signed-in user's own token (the API checks the editor role). */
-function useStudioToken(): string | undefined {
-  const client = useClient({ apiVersion: '2025-02-19' })
-  return client.config().token
-}
 
 /** Sanity cloud: Studio users are Sanity accounts, so the manager enters NEWSLETTER_ADMIN_TOKEN once per tab. */
 function useAdminToken(): [string, (token: string) => void] {
