@@ -17,6 +17,7 @@ import {
 } from '@sanity/ui'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Tool } from 'sanity'
+import { areaList, useAreaNames } from '../area-names'
 import { useStudioToken } from '../studio-token'
 import {
   createSubscribersClient,
@@ -99,11 +100,13 @@ function StatusTabs({
 
 function SubscriberRow({
   subscriber,
+  areaNames,
   busy,
   onUnsubscribe,
   onErase,
 }: {
   subscriber: AdminSubscriber
+  areaNames: Map<string, string>
   busy: boolean
   onUnsubscribe: () => void
   onErase: () => void
@@ -117,6 +120,9 @@ function SubscriberRow({
             {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
             {subscriber.confirmedAt ? ` · confirmed ${date(subscriber.confirmedAt)}` : ''}
             {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
+          </Text>
+          <Text size={1} muted>
+            Show alerts: {areaList(subscriber.areas, areaNames)} · {subscriber.language === 'es' ? 'Spanish' : 'English'}
           </Text>
         </Stack>
         <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
@@ -210,6 +216,7 @@ function SubscribersView({ token }: { token: string | undefined }) {
     [status, search],
   )
   const { page, error, setError, reloadPage } = useSubscriberPage(client, filter, offset)
+  const areaNames = useAreaNames()
 
   const { busy, download, unsubscribe, erase } = useSubscriberActions(client, filter, {
     reloadPage,
@@ -258,6 +265,7 @@ function SubscribersView({ token }: { token: string | undefined }) {
             <SubscriberRow
               key={subscriber.id}
               subscriber={subscriber}
+              areaNames={areaNames}
               busy={busy}
               onUnsubscribe={() => void unsubscribe(subscriber)}
               onErase={() => erase(subscriber)}
