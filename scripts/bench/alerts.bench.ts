@@ -144,6 +144,11 @@ async function bench(label: string, postgres: boolean) {
   }
 }
 
-console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+)
 await bench('SQLite', false)
 if (process.env.BENCH_ALERTS_POSTGRES !== '0') await bench('PostgreSQL', true)

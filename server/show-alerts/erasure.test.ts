@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestSchema } from '../newsletter/testing/postgres'
 import { signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
 import { area, show } from './testing/show-docs'
+import { ALERT_STORES } from './testing/stores'
 
 const ADMIN_TOKEN = 'alerts-erasure-test-admin-token-0123456789'
 const SOCAL = area('southern-california', 'Southern California')
-
-const STORES = {
-  SQLite: async () => ({ env: {}, drop: async () => undefined }),
-  PostgreSQL: async () => {
-    const schema = await createTestSchema()
-    await schema.pool.end()
-    return { env: { DATABASE_URL: schema.url }, drop: schema.drop }
-  },
-}
 
 /** The outbox once `sent` mails have gone and none waits. */
 async function sentAll(harness: AlertsHarness, sent: number) {
@@ -26,7 +17,7 @@ async function sentAll(harness: AlertsHarness, sent: number) {
   throw new Error('outbox not drained')
 }
 
-describe.each(Object.entries(STORES))('erasing a fan (%s)', { timeout: 30_000 }, (_name, store) => {
+describe.each(Object.entries(ALERT_STORES))('erasing a fan (%s)', { timeout: 30_000 }, (_name, store) => {
   let harness: AlertsHarness | undefined
   let drop: () => Promise<void> = async () => undefined
   afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
+import { inTransaction } from '../db/postgres-transaction'
 import {
   outboxCounts,
   type Announcement,
@@ -18,21 +19,6 @@ const toAnnouncement = (row: AnnouncementRow): Announcement => ({
 })
 
 const BASELINE_MARK = '(baseline)'
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
-}
 
 /**
  * One fan-out batch as one statement: the next confirmed subscribers after the cursor whose areas meet the

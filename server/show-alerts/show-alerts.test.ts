@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestSchema } from '../newsletter/testing/postgres'
 import type { ReceivedMail } from '../newsletter/testing/smtp-sink'
 import { linksIn, signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
 import { area, show } from './testing/show-docs'
+import { ALERT_STORES } from './testing/stores'
 
 const SOCAL = area('southern-california', 'Southern California')
 const BAY = area('bay-area', 'Bay Area')
@@ -38,17 +38,7 @@ async function drained(harness: AlertsHarness) {
   }
 }
 
-/** The subscribers' store: SQLite in DATA_DIR, or a throwaway PostgreSQL schema. */
-const STORES = {
-  SQLite: async () => ({ env: {}, drop: async () => undefined }),
-  PostgreSQL: async () => {
-    const schema = await createTestSchema()
-    await schema.pool.end()
-    return { env: { DATABASE_URL: schema.url }, drop: schema.drop }
-  },
-}
-
-describe.each(Object.entries(STORES))(
+describe.each(Object.entries(ALERT_STORES))(
   'show alerts end to end (%s, real SMTP)',
   { timeout: 30_000 },
   (_name, store) => {

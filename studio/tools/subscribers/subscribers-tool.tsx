@@ -122,7 +122,8 @@ function SubscriberRow({
             {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
           </Text>
           <Text size={1} muted>
-            Show alerts: {areaList(subscriber.areas, areaNames)} · {subscriber.language === 'es' ? 'Spanish' : 'English'}
+            Show alerts: {areaList(subscriber.areas, areaNames)} ·{' '}
+            {subscriber.language === 'es' ? 'Spanish' : 'English'}
           </Text>
         </Stack>
         <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
