@@ -14,22 +14,13 @@ const recipientsOf = (perArea: AreaCount[], area: string | null) =>
     .filter((row) => row.area === null || row.area === area)
     .reduce((sum, row) => sum + row.subscribers, 0)
 
-/** A show as the mail would list it, before it is published (from its draft) or while it waits. */
-export type ShowPreview = (showId: string) => ShowSnapshot | null
-
 /**
- * The Studio's view of the show alerts, at /api/newsletter/admin/alerts: outbox counts (queued, sent, failed),
- * the mails given up on, confirmed subscribers per area, and a preview of the mail for a show.
+ * A show as the mail would list it, before it is published (from its draft) or while it waits, and why its
+ * publishing would announce nothing (null: it would).
  */
-export function createAlertsAdminRouter({
-  alerts,
-  repo,
-  areas,
-  authorize,
-  bandName,
-  showPreview,
-  origin,
-}: {
+export type ShowPreview = (showId: string) => { show: ShowSnapshot; notNews: string | null } | null
+
+type AdminDeps = {
   alerts: AlertsStore
   repo: SubscribersRepository
   areas: AreaCatalog
@@ -37,15 +28,11 @@ export function createAlertsAdminRouter({
   bandName: BandName
   showPreview: ShowPreview
   origin: () => string
-}): Router {
-  const router = Router()
-  router.use(...authorize)
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store')
-    next()
-  })
+}
 
-  router.get('/', async (_req, res) => {
+/** GET /: outbox counts, the mails given up on, and confirmed subscribers of every area (none too). */
+function overview({ alerts, repo, areas }: AdminDeps): RequestHandler {
+  return async (_req, res) => {
     const [counts, givenUp, perArea, offered] = await Promise.all([
       alerts.counts(),
       alerts.givenUp(20),
@@ -56,7 +43,7 @@ export function createAlertsAdminRouter({
     const counted = new Set(perArea.map((row) => row.area))
     // Areas no fan chose yet are listed too: where there are none is also worth knowing when booking.
     const empty = offered.filter((area) => !counted.has(area.slug))
-    const overview: AlertsOverview = {
+    const body: AlertsOverview = {
       outbox: counts,
       givenUp,
       subscribersPerArea: [
@@ -67,16 +54,20 @@ export function createAlertsAdminRouter({
         ...empty.map((area) => ({ area: area.slug, name: area.name, subscribers: 0 })),
       ],
     }
-    res.json(overview)
-  })
+    res.json(body)
+  }
+}
 
-  router.get('/preview', async (req, res) => {
+/** GET /preview?show=<id>: the mail a show's fans would get (HTML, or JSON with whom and whether it goes). */
+function preview({ alerts, repo, bandName, showPreview, origin }: AdminDeps): RequestHandler {
+  return async (req, res) => {
     const id = typeof req.query.show === 'string' ? req.query.show : ''
-    const show = id ? showPreview(id) : null
-    if (!show) {
+    const found = id ? showPreview(id) : null
+    if (!found) {
       res.status(404).json({ message: 'No show with that id, or it has no date yet' })
       return
     }
+    const { show } = found
     const base = origin()
     const mail = alertMail({ email: 'fan@example.com', firstName: 'Fan' }, [show], {
       band: await bandName(),
@@ -88,15 +79,35 @@ export function createAlertsAdminRouter({
       },
       template: templateFor('en'),
     })
-    if (req.accepts(['html', 'json']) === 'json') {
-      const preview: AlertPreview = {
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        recipients: recipientsOf(await repo.subscribersPerArea(), show.area?.slug ?? null),
-      }
-      res.json(preview)
-    } else res.type('html').send(mail.html)
+    if (req.accepts(['html', 'json']) !== 'json') {
+      res.type('html').send(mail.html)
+      return
+    }
+    const body: AlertPreview = {
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      recipients: recipientsOf(await repo.subscribersPerArea(), show.area?.slug ?? null),
+      notSentBecause:
+        found.notNews ??
+        ((await alerts.seen([id])).has(id) ? 'it was published before; edits send nothing' : null),
+    }
+    res.json(body)
+  }
+}
+
+/**
+ * The Studio's view of the show alerts, at /api/newsletter/admin/alerts: outbox counts (queued, sent, failed),
+ * the mails given up on, confirmed subscribers per area, and a preview of the mail for a show.
+ */
+export function createAlertsAdminRouter(deps: AdminDeps): Router {
+  const router = Router()
+  router.use(...deps.authorize)
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store')
+    next()
   })
+  router.get('/', overview(deps))
+  router.get('/preview', preview(deps))
   return router
 }

@@ -16,4 +16,6 @@ export type AlertPreview = {
   html: string
   /** Confirmed fans the mail would reach if the show were published now. */
   recipients: number
+  /** Why publishing the show would send nothing (past, cancelled, "Notify fans" off, published before); null: it would. */
+  notSentBecause: string | null
 }

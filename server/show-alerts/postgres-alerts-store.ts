@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import { inTransaction } from '../db/postgres-transaction'
 import {
   outboxCounts,

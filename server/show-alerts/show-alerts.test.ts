@@ -220,6 +220,13 @@ describe.each(Object.entries(ALERT_STORES))(
       const mail = await preview.json()
       expect(mail.text).toContain('Draft Theatre')
       expect(mail.subject).toContain('Los Forasteros')
+      expect(mail).toMatchObject({ recipients: 2, notSentBecause: null })
+      const past = show('southern-california', { venue: 'Past Hall', startsAt: '2001-01-01T03:00:00.000Z' })
+      await harness.publish(past)
+      const pastPreview = await fetch(`${harness.url}/api/newsletter/admin/alerts/preview?show=${past._id}`, {
+        headers: auth,
+      })
+      expect((await pastPreview.json()).notSentBecause).toBe('its date has passed')
       // A draft is not published: nothing was announced.
       expect(await drained(harness)).toMatchObject({ sent: 0 })
     })

@@ -3,21 +3,24 @@ import { useEffect, useState } from 'react'
 import { useClient } from 'sanity'
 import type { AlertPreview, FansClient } from './fans-client'
 
-type UpcomingShow = { _id: string; venue?: string; city?: string; startsAt: string }
+type ShowOption = { _id: string; venue?: string; city?: string; startsAt: string }
 
-/** Future shows, published or drafts (a draft's own title wins), soonest first. */
-const UPCOMING = `*[_type == "event" && startsAt > now() && !(_id in path("versions.**"))]
-  | order(startsAt asc) [0...200] { _id, venue, city, startsAt }`
+/**
+ * Shows, published or drafts (a draft's own venue wins), latest date first: the server says which would send
+ * nothing (its clock decides what is past).
+ */
+const SHOWS = `*[_type == "event" && defined(startsAt) && !(_id in path("versions.**"))]
+  | order(startsAt desc) [0...200] { _id, venue, city, startsAt }`
 
 const publishedId = (id: string) => id.replace(/^drafts\./, '')
 
-function useUpcomingShows(): UpcomingShow[] | null {
+function useShowOptions(): ShowOption[] | null {
   const client = useClient({ apiVersion: '2025-02-19' })
-  const [shows, setShows] = useState<UpcomingShow[] | null>(null)
+  const [shows, setShows] = useState<ShowOption[] | null>(null)
   useEffect(() => {
     let current = true
-    void client.fetch<UpcomingShow[]>(UPCOMING, {}, { perspective: 'raw' }).then((rows) => {
-      const byId = new Map<string, UpcomingShow>()
+    void client.fetch<ShowOption[]>(SHOWS, {}, { perspective: 'raw' }).then((rows) => {
+      const byId = new Map<string, ShowOption>()
       for (const row of rows) {
         const id = publishedId(row._id)
         if (!byId.has(id) || row._id.startsWith('drafts.')) byId.set(id, { ...row, _id: id })
@@ -31,12 +34,12 @@ function useUpcomingShows(): UpcomingShow[] | null {
   return shows
 }
 
-const label = (show: UpcomingShow) =>
+const label = (show: ShowOption) =>
   `${new Date(show.startsAt).toLocaleDateString()} · ${show.venue ?? 'No venue'}${show.city ? `, ${show.city}` : ''}`
 
 /** The mail a show's fans would get when it is first published, and how many it would reach now. */
 export function MailPreview({ client }: { client: FansClient }) {
-  const shows = useUpcomingShows()
+  const shows = useShowOptions()
   const [chosen, setChosen] = useState('')
   const [preview, setPreview] = useState<AlertPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -67,7 +70,7 @@ export function MailPreview({ client }: { client: FansClient }) {
             disabled={!shows?.length}
             onChange={(event) => setChosen(event.currentTarget.value)}
           >
-            {shows?.length === 0 ? <option value="">No upcoming shows</option> : null}
+            {shows?.length === 0 ? <option value="">No shows yet</option> : null}
             {shows?.map((row) => (
               <option key={row._id} value={row._id}>
                 {label(row)}
@@ -93,7 +96,13 @@ function PreviewBody({ preview }: { preview: AlertPreview }) {
       <Text size={1}>
         Subject: <strong>{preview.subject}</strong>
       </Text>
-      <Text size={1}>Would go to {preview.recipients.toLocaleString()} confirmed fans now.</Text>
+      {preview.notSentBecause ? (
+        <Card padding={3} tone="caution" radius={2}>
+          <Text size={1}>Publishing it sends no mail: {preview.notSentBecause}.</Text>
+        </Card>
+      ) : (
+        <Text size={1}>Would go to {preview.recipients.toLocaleString()} confirmed fans now.</Text>
+      )}
       <iframe
         title="Mail preview"
         sandbox=""

@@ -2,10 +2,10 @@ import { Badge, Card, Flex, Stack, Text } from '@sanity/ui'
 import type { AlertsOverview } from './fans-client'
 
 const STATUSES = [
-  { key: 'queued', title: 'Queued', tone: 'caution' },
-  { key: 'sent', title: 'Sent', tone: 'positive' },
-  { key: 'failed', title: 'Failed', tone: 'critical' },
-  { key: 'skipped', title: 'Skipped', tone: 'default' },
+  { key: 'queued', title: 'Queued' },
+  { key: 'sent', title: 'Sent' },
+  { key: 'failed', title: 'Failed' },
+  { key: 'skipped', title: 'Skipped' },
 ] as const
 
 const when = (iso: string) => new Date(iso).toLocaleString()
@@ -19,7 +19,7 @@ export function OutboxSummary({ overview }: { overview: AlertsOverview }) {
           Show alert mails
         </Text>
         <Flex as="dl" gap={4} wrap="wrap" style={{ margin: 0 }}>
-          {STATUSES.map(({ key, title, tone }) => (
+          {STATUSES.map(({ key, title }) => (
             <Stack key={key} gap={2}>
               <Text as="dt" size={1} muted>
                 {title}
