@@ -41,8 +41,11 @@ function overview({ alerts, repo, areas }: AdminDeps): RequestHandler {
     ])
     const names = new Map(offered.map((area) => [area.slug, area.name]))
     const counted = new Set(perArea.map((row) => row.area))
-    // Areas no fan chose yet are listed too: where there are none is also worth knowing when booking.
-    const empty = offered.filter((area) => !counted.has(area.slug))
+    // Areas no fan chose yet are listed too (and everywhere): where there are none is worth knowing when booking.
+    const empty = [
+      ...(counted.has(null) ? [] : [{ slug: null, name: 'Everywhere' }]),
+      ...offered.filter((area) => !counted.has(area.slug)),
+    ]
     const body: AlertsOverview = {
       outbox: counts,
       givenUp,

@@ -56,6 +56,7 @@ describe.each(Object.entries(ALERT_STORES))('erasing a fan (%s)', { timeout: 30_
     })
     expect((await overview.json()).subscribersPerArea).toEqual([
       { area: 'southern-california', subscribers: 1, name: 'Southern California' },
+      { area: null, subscribers: 0, name: 'Everywhere' },
     ])
   })
 })
