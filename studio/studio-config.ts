@@ -7,6 +7,7 @@ import { sitePresentationTool } from './presentation'
 import { schemaTypes } from './schema-types'
 import { singletonsPlugin } from './singletons-plugin'
 import { structure } from './structure'
+import { fansTool } from './tools/fans/fans-tool'
 import { subscribersTool } from './tools/subscribers/subscribers-tool'
 
 export const STUDIO_BASE_PATH = STUDIO_PATH
@@ -40,8 +41,13 @@ export function createStudioConfig(settings: StudioSettings, { title }: { title?
     schema: { types: schemaTypes },
     // The site beside the form, in draft mode, with click to edit (ADR 160).
     plugins: [structureTool({ structure, title: 'Content' }), sitePresentationTool(), singletonsPlugin()],
-    // The newsletter's subscribers, managed through the site's own admin API (server/newsletter).
-    tools: (prev: Tool[]) => [...prev, subscribersTool(settings.backend)],
+    // The newsletter's subscribers, managed through the site's own admin API (server/newsletter); with the
+    // embedded content API also the fans per area and the show alerts (server/show-alerts).
+    tools: (prev: Tool[]) => [
+      ...prev,
+      subscribersTool(settings.backend),
+      ...(settings.backend === 'local' ? [fansTool()] : []),
+    ],
   }
   if (settings.backend === 'cloud') {
     // Sanity's hosted API with its own login; everything else at Sanity's defaults.

@@ -1,3 +1,4 @@
+import type { SubscriberPreferences } from './subscriber-preferences'
 import type { Subscriber, SubscriberStatus } from './subscribers-repository'
 
 /**
@@ -6,8 +7,11 @@ import type { Subscriber, SubscriberStatus } from './subscribers-repository'
  */
 export type { SubscriberStatus }
 
-/** What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis. */
-export type AdminSubscriber = Omit<Subscriber, 'ipHash'>
+/**
+ * What the Studio sees of a subscriber: everything but the IP hash, which is only for abuse analysis; with the
+ * show alert areas they chose (slugs; none: everywhere) and the language of their mail.
+ */
+export type AdminSubscriber = Omit<Subscriber, 'ipHash'> & SubscriberPreferences
 
 /**
  * `GET /subscribers`: one page of subscribers, with the count of each status. With a search term, `total` is

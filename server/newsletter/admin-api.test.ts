@@ -122,7 +122,7 @@ describe('subscriber admin API', () => {
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = body.toString('utf8').slice(1).split('\r\n')
     expect(lines[0]).toBe(
-      '"email","first_name","last_name","status","created_at","confirmed_at","unsubscribed_at","consent_version","source"',
+      '"email","first_name","last_name","status","created_at","confirmed_at","unsubscribed_at","consent_version","source","areas","language"',
     )
     expect(lines).toHaveLength(5)
     const beto = lines.find((line) => line.startsWith('"beto@'))!

@@ -4,6 +4,7 @@ import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import { sendCsvPages } from './csv-stream'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
+import type { SubscriberPreferences } from './subscriber-preferences'
 import {
   SUBSCRIBER_STATUSES,
   type ExportedSubscriber,
@@ -23,8 +24,19 @@ const ListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 
-function toAdmin({ ipHash: _ipHash, ...rest }: Subscriber): AdminSubscriber {
-  return rest
+const NO_PREFERENCES: SubscriberPreferences = { areas: [], language: 'en' }
+
+function toAdmin(
+  { ipHash: _ipHash, ...rest }: Subscriber,
+  prefs: SubscriberPreferences | undefined,
+): AdminSubscriber {
+  return { ...rest, ...(prefs ?? NO_PREFERENCES) }
+}
+
+/** Subscribers with their areas and language, read in one query. */
+async function withPreferences(repo: SubscribersRepository, subscribers: Subscriber[]) {
+  const prefs = await repo.preferencesOf(subscribers.map((s) => s.id))
+  return subscribers.map((s) => toAdmin(s, prefs.get(s.id)))
 }
 
 const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
@@ -37,6 +49,9 @@ const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
   ['unsubscribed_at', (s) => s.unsubscribedAt],
   ['consent_version', (s) => s.consentVersion],
   ['source', (s) => s.source],
+  // Slugs separated by spaces; empty: everywhere.
+  ['areas', (s) => s.areas],
+  ['language', (s) => s.language],
 ]
 function parseQuery(query: unknown) {
   const parsed = ListQuerySchema.safeParse(query)
@@ -116,7 +131,7 @@ export function createSubscribersAdminRouter({
       repo.countByStatus(),
     ])
     const body: SubscriberPage = {
-      items: page.items.map(toAdmin),
+      items: await withPreferences(repo, page.items),
       total: page.total,
       totalCapped: page.totalCapped,
       limit: query.limit,
@@ -134,7 +149,7 @@ export function createSubscribersAdminRouter({
       res.status(404).json({ message: 'No such subscriber' })
       return
     }
-    res.json({ subscriber: toAdmin(subscriber) })
+    res.json({ subscriber: (await withPreferences(repo, [subscriber]))[0] })
   })
 
   router.delete('/subscribers/:id', async (req, res) => {

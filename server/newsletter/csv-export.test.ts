@@ -146,7 +146,8 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
   async function wholeFile(): Promise<string> {
     const { items } = await repo.list({ limit: SUBSCRIBERS, offset: 0 })
     const header = ['email', 'first_name', 'last_name', 'status', 'created_at', 'confirmed_at']
-    header.push('unsubscribed_at', 'consent_version', 'source')
+    header.push('unsubscribed_at', 'consent_version', 'source', 'areas', 'language')
+    const prefs = await repo.preferencesOf(items.map((s) => s.id))
     return toCsv(
       header,
       items.map((s) => [
@@ -159,6 +160,8 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
         s.unsubscribedAt,
         s.consentVersion,
         s.source,
+        prefs.get(s.id)!.areas.join(' '),
+        prefs.get(s.id)!.language,
       ]),
     )
   }

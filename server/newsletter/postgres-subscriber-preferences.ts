@@ -1,4 +1,5 @@
 import type { Pool } from 'pg'
+import { inTransaction } from '../db/postgres-transaction'
 import {
   areaCounts,
   normalAreas,
@@ -22,20 +23,34 @@ export function postgresSubscriberPreferences(pool: Pool) {
       )
       return rows[0] ? { language: rows[0].language, areas: rows[0].areas } : null
     },
+    async preferencesOf(ids: string[]): Promise<Map<string, SubscriberPreferences>> {
+      const valid = ids.filter((id) => UUID.test(id))
+      if (valid.length === 0) return new Map()
+      const { rows } = await pool.query<{ id: string; language: Language; areas: string[] }>(
+        `SELECT s.id, s.language, coalesce(array_agg(a.area ORDER BY a.area) FILTER (WHERE a.area IS NOT NULL), '{}') AS areas
+         FROM subscribers s LEFT JOIN subscriber_areas a ON a.subscriber_id = s.id
+         WHERE s.id = ANY ($1::uuid[]) GROUP BY s.id`,
+        [valid],
+      )
+      return new Map(rows.map((row) => [row.id, { language: row.language, areas: row.areas }]))
+    },
     async setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean> {
       if (!UUID.test(id)) return false
-      // One statement: the language, the areas no longer chosen out and the new ones in, or nothing when the row is
-      // gone. Its parts see the same snapshot, so the delete spares the areas kept and the insert skips them.
-      const { rows } = await pool.query<{ id: string }>(
-        `WITH s AS (UPDATE subscribers SET language = $2 WHERE id = $1 RETURNING id),
-              gone AS (DELETE FROM subscriber_areas
-                       WHERE subscriber_id IN (SELECT id FROM s) AND area <> ALL ($3::text[])),
-              added AS (INSERT INTO subscriber_areas (subscriber_id, area)
-                        SELECT s.id, unnest($3::text[]) FROM s ON CONFLICT DO NOTHING)
-         SELECT id FROM s`,
-        [id, prefs.language, normalAreas(prefs.areas)],
-      )
-      return rows.length === 1
+      // The subscriber's row is locked first, so choices saved at once are applied one after the other, each
+      // whole: in one statement the parts shared a snapshot taken before the wait, and two choices mixed.
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query(
+          'UPDATE subscribers SET language = $2 WHERE id = $1 RETURNING id',
+          [id, prefs.language],
+        )
+        if (rows.length === 0) return false
+        await client.query('DELETE FROM subscriber_areas WHERE subscriber_id = $1', [id])
+        await client.query(
+          'INSERT INTO subscriber_areas (subscriber_id, area) SELECT $1, unnest($2::text[])',
+          [id, normalAreas(prefs.areas)],
+        )
+        return true
+      })
     },
     async subscribersPerArea(): Promise<AreaCount[]> {
       const { rows } = await pool.query<{ area: string | null; n: string }>(

@@ -57,7 +57,9 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  */
 const EXPORT_SELECT = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", status,
   ${iso('created_at')} AS "createdAt", ${iso('confirmed_at')} AS "confirmedAt",
-  ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source,
+  ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source, language,
+  coalesce((SELECT string_agg(a.area, ' ' ORDER BY a.area) FROM subscriber_areas a WHERE a.subscriber_id = id), '')
+    AS areas,
   created_at::text AS cursor_at`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
@@ -205,6 +207,7 @@ export async function openPostgresSubscribersRepository(
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
     preferences: prefs.preferences,
+    preferencesOf: prefs.preferencesOf,
     setPreferences: prefs.setPreferences,
     subscribersPerArea: prefs.subscribersPerArea,
     async remove(id) {

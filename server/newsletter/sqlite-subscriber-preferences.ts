@@ -15,6 +15,11 @@ export function sqliteSubscriberPreferences(db: SqliteDatabase) {
   const areasOf = db.prepare<[string], { area: string }>(
     'SELECT area FROM subscriber_areas WHERE subscriber_id = ? ORDER BY area',
   )
+  const manyOf = db.prepare<[string], { id: string; language: Language; areas: string | null }>(
+    `SELECT s.id, s.language,
+       (SELECT group_concat(area, ' ' ORDER BY area) FROM subscriber_areas WHERE subscriber_id = s.id) AS areas
+     FROM subscribers s WHERE s.id IN (SELECT value FROM json_each(?))`,
+  )
   const setLanguage = db.prepare('UPDATE subscribers SET language = ? WHERE id = ?')
   const clearAreas = db.prepare('DELETE FROM subscriber_areas WHERE subscriber_id = ?')
   const addArea = db.prepare('INSERT OR IGNORE INTO subscriber_areas (subscriber_id, area) VALUES (?, ?)')
@@ -44,6 +49,12 @@ export function sqliteSubscriberPreferences(db: SqliteDatabase) {
       const row = languageOf.get(id)
       if (!row) return null
       return { language: row.language, areas: areasOf.all(id).map((r) => r.area) }
+    },
+    async preferencesOf(ids: string[]): Promise<Map<string, SubscriberPreferences>> {
+      const rows = ids.length > 0 ? manyOf.all(JSON.stringify(ids)) : []
+      return new Map(
+        rows.map((row) => [row.id, { language: row.language, areas: row.areas ? row.areas.split(' ') : [] }]),
+      )
     },
     async setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean> {
       return writeIfPresent(id, prefs)

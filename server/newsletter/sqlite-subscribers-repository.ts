@@ -31,7 +31,9 @@ const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => 
 /** The exported columns, named as `ExportedSubscriber`'s fields (SQLite keeps times as ISO text already). */
 const EXPORT_SELECT = `SELECT id, email, first_name AS firstName, last_name AS lastName, status,
   created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt,
-  consent_version AS consentVersion, source FROM subscribers`
+  consent_version AS consentVersion, source, language,
+  coalesce((SELECT group_concat(area, ' ' ORDER BY area) FROM subscriber_areas WHERE subscriber_id = subscribers.id), '')
+    AS areas FROM subscribers`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
 function exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number, broad: boolean) {
@@ -187,6 +189,7 @@ export function openSqliteSubscribersRepository(
     exportPageSize: 100,
     exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, search.plan(filter).broad),
     preferences: prefs.preferences,
+    preferencesOf: prefs.preferencesOf,
     setPreferences: prefs.setPreferences,
     subscribersPerArea: prefs.subscribersPerArea,
     async remove(id) {

@@ -115,7 +115,11 @@ export type ExportedSubscriber = Pick<
   | 'unsubscribedAt'
   | 'consentVersion'
   | 'source'
->
+> & {
+  /** Show alert area slugs, sorted, separated by spaces; empty: everywhere. */
+  areas: string
+  language: Language
+}
 
 export type StatusCounts = Record<SubscriberStatus, number>
 
@@ -153,6 +157,8 @@ export interface SubscribersRepository {
   readonly exportPageSize: number
   /** Show alert areas and language; null when the subscriber is gone. */
   preferences(id: string): Promise<SubscriberPreferences | null>
+  /** The areas and language of each of these subscribers that exists (one query, for a page of the admin list). */
+  preferencesOf(ids: string[]): Promise<Map<string, SubscriberPreferences>>
   /** Replaces the areas and language; false when the subscriber is gone. */
   setPreferences(id: string, prefs: SubscriberPreferences): Promise<boolean>
   /** Confirmed subscribers per chosen area (null: everywhere): where the fans are. */

@@ -21,7 +21,7 @@ import { alertMail } from './mail/alert-mail'
 import { templateFor } from './mail/templates'
 import { openPostgresAlertsStore } from './postgres-alerts-store'
 import { createPreferencesRouter } from './preferences-router'
-import { snapshotOf } from './show-snapshot'
+import { snapshotOf, whyNotNews } from './show-snapshot'
 import { openSqliteAlertsStore } from './sqlite-alerts-store'
 
 export type ShowAlertsEnv = Pick<
@@ -40,8 +40,11 @@ export type ShowAlertsEnv = Pick<
   | 'ALERTS_LEASE_S'
 >
 
-/** Outbox rows written per fan-out transaction. */
-const FAN_OUT_BATCH = 1000
+/**
+ * Outbox rows written per fan-out transaction: on SQLite a batch holds the event loop for its rows, so a short one
+ * lets requests in often; the batches' total time does not grow as they shrink (docs/decisions/190-show-alerts-outbox.md).
+ */
+const FAN_OUT_BATCH = 250
 const RETRY_MAX_MS = 24 * 60 * 60_000
 const POLL_MS = 5000
 
@@ -49,6 +52,22 @@ export function openAlertsStore(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): Al
   return env.DATABASE_URL
     ? openPostgresAlertsStore(new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 }))
     : openSqliteAlertsStore(subscribersFile(env.DATA_DIR))
+}
+
+/** How long the mails reuse the band's name they read. */
+const BAND_NAME_TTL_MS = 1000
+
+/**
+ * The band's name read again only when the last read is `BAND_NAME_TTL_MS` old: the fan-out renders a mail per
+ * fan, and a settings query per mail cost the pages a share of the process while it ran.
+ */
+function recentBandName(bandName: BandName): BandName {
+  let last: { at: number; name: Promise<string> } | null = null
+  return () => {
+    const now = performance.now()
+    if (!last || now - last.at > BAND_NAME_TTL_MS) last = { at: now, name: bandName() }
+    return last.name
+  }
 }
 
 /** A pooled SMTP transport: the fan-out sends many mails, one connection each would be wasteful. */
@@ -94,11 +113,12 @@ export async function createShowAlerts({
   const origin = () => (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const mailer = mailerOverride ?? (env.SMTP_URL ? pooledMailer(env) : null)
 
+  const mailBandName = recentBandName(bandName)
   const render: RenderAlert = async (subscriber, prefs, shows) => {
     const names = new Map((await areas()).map((area) => [area.slug, area.name]))
     const base = origin()
     return alertMail(subscriber, shows, {
-      band: await bandName(),
+      band: await mailBandName(),
       areaNames: prefs.areas.map((slug) => names.get(slug) ?? slug),
       links: {
         origin: base,
@@ -149,7 +169,8 @@ export async function createShowAlerts({
     if (!content.hasDataset(dataset)) return null
     const state = content.dataset(dataset)
     const doc = state.get(getDraftId(id)) ?? state.get(id)
-    return doc?._type === 'event' ? snapshotOf({ ...doc, _id: id }, areaOf) : null
+    const show = doc?._type === 'event' ? snapshotOf({ ...doc, _id: id }, areaOf) : null
+    return show && { show, notNews: whyNotNews(doc!, clock.now()) }
   }
 
   const router = Router()

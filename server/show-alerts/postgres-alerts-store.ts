@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
+import { inTransaction } from '../db/postgres-transaction'
 import {
   outboxCounts,
   type Announcement,
@@ -19,30 +20,17 @@ const toAnnouncement = (row: AnnouncementRow): Announcement => ({
 
 const BASELINE_MARK = '(baseline)'
 
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
-}
-
 /**
  * One fan-out batch as one statement: the next confirmed subscribers after the cursor whose areas meet the
- * announcement's (or who chose none), their outbox rows, and the cursor moved past them.
+ * announcement's (or who chose none), their outbox rows, and the cursor moved past them. The cursor is a scalar
+ * subquery so the primary key is read from it, and each subscriber's areas are looked up by the row: as a join
+ * filter and EXISTS tests, PostgreSQL read the subscribers from the first one and hashed every subscriber's
+ * areas for each batch.
  */
 const FAN_OUT_BATCH = `WITH batch AS (
-    SELECT s.id FROM subscribers s, alert_announcements n
-    WHERE n.id = $1 AND s.status = 'subscribed' AND s.id > n.fanout_cursor
-      AND (NOT EXISTS (SELECT 1 FROM subscriber_areas a WHERE a.subscriber_id = s.id)
-           OR EXISTS (SELECT 1 FROM subscriber_areas a WHERE a.subscriber_id = s.id AND a.area = ANY ($2::text[])))
+    SELECT s.id FROM subscribers s
+    WHERE s.id > (SELECT fanout_cursor FROM alert_announcements WHERE id = $1) AND s.status = 'subscribed'
+      AND coalesce((SELECT bool_or(a.area = ANY ($2::text[])) FROM subscriber_areas a WHERE a.subscriber_id = s.id), true)
     ORDER BY s.id LIMIT $3
   ), queued AS (
     INSERT INTO alert_outbox (announcement_id, subscriber_id, status, next_attempt_at)

@@ -4,7 +4,7 @@ import type { Clock } from '../clock'
 import { jsonBody } from '../http/json-limits'
 import { originOf } from '../newsletter/newsletter-router'
 import { AreaSlugs } from '../newsletter/subscribe-schema'
-import { LANGUAGES, type AreaCatalog, type Language } from '../newsletter/subscriber-preferences'
+import { LANGUAGES, normalAreas, type AreaCatalog, type Language } from '../newsletter/subscriber-preferences'
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { TokenSigner } from '../newsletter/tokens'
 import { invalidLinkPage, preferencesPage } from './preferences-page'
@@ -25,7 +25,8 @@ async function parseChoice(body: unknown, areas: AreaCatalog) {
   const known = new Set((await areas()).map((area) => area.slug))
   const unknown = slugs.data.filter((slug) => !known.has(slug))
   if (unknown.length > 0) return { error: `Unknown area: ${unknown.join(', ')}` } as const
-  return { prefs: { areas: slugs.data, language: language as Language } } as const
+  // As stored (sorted, no repeats), so the answer tells the fan what was saved.
+  return { prefs: { areas: normalAreas(slugs.data), language: language as Language } } as const
 }
 
 type PreferencesDeps = {

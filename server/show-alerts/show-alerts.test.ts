@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestSchema } from '../newsletter/testing/postgres'
 import type { ReceivedMail } from '../newsletter/testing/smtp-sink'
 import { linksIn, signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
 import { area, show } from './testing/show-docs'
+import { ALERT_STORES } from './testing/stores'
 
 const SOCAL = area('southern-california', 'Southern California')
 const BAY = area('bay-area', 'Bay Area')
@@ -38,17 +38,7 @@ async function drained(harness: AlertsHarness) {
   }
 }
 
-/** The subscribers' store: SQLite in DATA_DIR, or a throwaway PostgreSQL schema. */
-const STORES = {
-  SQLite: async () => ({ env: {}, drop: async () => undefined }),
-  PostgreSQL: async () => {
-    const schema = await createTestSchema()
-    await schema.pool.end()
-    return { env: { DATABASE_URL: schema.url }, drop: schema.drop }
-  },
-}
-
-describe.each(Object.entries(STORES))(
+describe.each(Object.entries(ALERT_STORES))(
   'show alerts end to end (%s, real SMTP)',
   { timeout: 30_000 },
   (_name, store) => {
@@ -221,6 +211,7 @@ describe.each(Object.entries(STORES))(
       expect(stats.subscribersPerArea).toEqual([
         { area: null, subscribers: 1, name: 'Everywhere' },
         { area: 'southern-california', subscribers: 1, name: 'Southern California' },
+        { area: 'bay-area', subscribers: 0, name: 'Bay Area' },
       ])
       const preview = await fetch(`${harness.url}/api/newsletter/admin/alerts/preview?show=${draft._id}`, {
         headers: auth,
@@ -229,6 +220,13 @@ describe.each(Object.entries(STORES))(
       const mail = await preview.json()
       expect(mail.text).toContain('Draft Theatre')
       expect(mail.subject).toContain('Los Forasteros')
+      expect(mail).toMatchObject({ recipients: 2, notSentBecause: null })
+      const past = show('southern-california', { venue: 'Past Hall', startsAt: '2001-01-01T03:00:00.000Z' })
+      await harness.publish(past)
+      const pastPreview = await fetch(`${harness.url}/api/newsletter/admin/alerts/preview?show=${past._id}`, {
+        headers: auth,
+      })
+      expect((await pastPreview.json()).notSentBecause).toBe('its date has passed')
       // A draft is not published: nothing was announced.
       expect(await drained(harness)).toMatchObject({ sent: 0 })
     })

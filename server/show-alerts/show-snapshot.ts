@@ -45,12 +45,14 @@ export function snapshotOf(doc: SanityDocument, areaOf: AreaLookup): ShowSnapsho
  * (a show from before the switch existed has no value, which counts as on).
  */
 export function isAnnounceable(doc: SanityDocument, now: Date): boolean {
+  return doc._type === 'event' && whyNotNews(doc, now) === null
+}
+
+/** Why publishing this show would announce nothing (the Studio's preview says so), or null when it would. */
+export function whyNotNews(doc: SanityDocument, now: Date): string | null {
   const startsAt = Date.parse(text(doc.startsAt) ?? '')
-  return (
-    doc._type === 'event' &&
-    Number.isFinite(startsAt) &&
-    startsAt > now.getTime() &&
-    doc.status !== 'cancelled' &&
-    doc.notifyFans !== false
-  )
+  if (!Number.isFinite(startsAt) || startsAt <= now.getTime()) return 'its date has passed'
+  if (doc.status === 'cancelled') return 'it is cancelled'
+  if (doc.notifyFans === false) return '“Notify fans” is off'
+  return null
 }

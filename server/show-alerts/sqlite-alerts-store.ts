@@ -20,9 +20,13 @@ const toAnnouncement = (row: AnnouncementRow): Announcement => ({
 
 const BASELINE_MARK = '(baseline)'
 
-/** The fan-out's subscribers: confirmed, after the cursor, whose areas meet the announcement's or none chosen. */
+/**
+ * The fan-out's subscribers: confirmed, after the cursor, whose areas meet the announcement's or none chosen.
+ * The unary plus keeps SQLite off the status index: through it, every batch read and sorted all confirmed
+ * subscribers; along the id index from the cursor, a batch reads about its own rows.
+ */
 const FAN_OUT_BATCH = `SELECT s.id FROM subscribers s
-  WHERE s.status = 'subscribed' AND s.id > ?
+  WHERE +s.status = 'subscribed' AND s.id > ?
     AND (NOT EXISTS (SELECT 1 FROM subscriber_areas a WHERE a.subscriber_id = s.id)
          OR EXISTS (SELECT 1 FROM subscriber_areas a WHERE a.subscriber_id = s.id
                     AND a.area IN (SELECT value FROM json_each(?))))
@@ -105,6 +109,11 @@ function statements(db: SqliteDatabase) {
 // eslint-disable-next-line max-lines-per-function -- factory of small closures (ADR 074)
 export function openSqliteAlertsStore(file: string): AlertsStore {
   const db = openSqlite(file)
+  // This connection's commits (outcomes, fan-out batches) are not flushed to disk one by one: with WAL they
+  // still survive kill -9, and a power loss can only undo the latest ones, which sends a mail again or redoes
+  // a batch, never loses one (docs/decisions/190-show-alerts-outbox.md). A flush per commit held the event
+  // loop, and so the pages, while the sender wrote its outcomes.
+  db.pragma('synchronous = NORMAL')
   db.prepare(
     "UPDATE alert_outbox SET lease_until = NULL WHERE status = 'queued' AND claimed_at IS NOT NULL",
   ).run()

@@ -297,6 +297,8 @@ export function describeSubscribersRepository(
         unsubscribedAt: null,
         consentVersion: 'v1',
         source: 'website',
+        areas: '',
+        language: 'en',
       })
       for (const unread of ['consentText', 'ipHash', 'updatedAt', 'confirmationSentAt'])
         expect(first).not.toHaveProperty(unread)
@@ -404,6 +406,23 @@ export function describeSubscribersRepository(
         { area: 'bay', subscribers: 1 },
         { area: 'socal', subscribers: 1 },
       ])
+    })
+
+    it('exports and lists the areas and language each subscriber chose', async () => {
+      const two = await repo.insertIfAbsent(
+        signUp({ email: 'two@example.com', areas: ['socal', 'bay'], language: 'es' }),
+      )
+      const none = await repo.insertIfAbsent(signUp({ email: 'none@example.com' }))
+      const exported = new Map<string, object>()
+      for await (const page of repo.exportPages({}, 1)) for (const row of page) exported.set(row.email, row)
+      expect(exported.get('two@example.com')).toMatchObject({ areas: 'bay socal', language: 'es' })
+      expect(exported.get('none@example.com')).toMatchObject({ areas: '', language: 'en' })
+      const prefs = await repo.preferencesOf([two.subscriber.id, none.subscriber.id, 'not-a-uuid'])
+      expect(Object.fromEntries(prefs)).toEqual({
+        [two.subscriber.id]: { areas: ['bay', 'socal'], language: 'es' },
+        [none.subscriber.id]: { areas: [], language: 'en' },
+      })
+      expect(await repo.preferencesOf([])).toEqual(new Map())
     })
 
     it('starts a returning subscriber with the areas of the new sign-up', async () => {

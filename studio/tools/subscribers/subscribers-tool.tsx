@@ -16,7 +16,9 @@ import {
   TextInput,
 } from '@sanity/ui'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useClient, type Tool } from 'sanity'
+import type { Tool } from 'sanity'
+import { areaList, useAreaNames } from '../area-names'
+import { useStudioToken } from '../studio-token'
 import {
   createSubscribersClient,
   type AdminSubscriber,
@@ -34,12 +36,6 @@ const FILTERS: { id: SubscriberStatus | 'all'; title: string }[] = [
   { id: 'unsubscribed', title: 'Unsubscribed' },
 ]
 const TONES = { subscribed: 'positive', pending: 'caution', unsubscribed: 'default' } as const
-
-/** Local backend: the signed-in user's own token (the API checks the editor role). */
-function useStudioToken(): string | undefined {
-  const client = useClient({ apiVersion: '2025-02-19' })
-  return client.config().token
-}
 
 /** Sanity cloud: Studio users are Sanity accounts, so the manager enters NEWSLETTER_ADMIN_TOKEN once per tab. */
 function useAdminToken(): [string, (token: string) => void] {
@@ -104,11 +100,13 @@ function StatusTabs({
 
 function SubscriberRow({
   subscriber,
+  areaNames,
   busy,
   onUnsubscribe,
   onErase,
 }: {
   subscriber: AdminSubscriber
+  areaNames: Map<string, string>
   busy: boolean
   onUnsubscribe: () => void
   onErase: () => void
@@ -122,6 +120,10 @@ function SubscriberRow({
             {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
             {subscriber.confirmedAt ? ` · confirmed ${date(subscriber.confirmedAt)}` : ''}
             {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
+          </Text>
+          <Text size={1} muted>
+            Show alerts: {areaList(subscriber.areas, areaNames)} ·{' '}
+            {subscriber.language === 'es' ? 'Spanish' : 'English'}
           </Text>
         </Stack>
         <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>
@@ -215,6 +217,7 @@ function SubscribersView({ token }: { token: string | undefined }) {
     [status, search],
   )
   const { page, error, setError, reloadPage } = useSubscriberPage(client, filter, offset)
+  const areaNames = useAreaNames()
 
   const { busy, download, unsubscribe, erase } = useSubscriberActions(client, filter, {
     reloadPage,
@@ -263,6 +266,7 @@ function SubscribersView({ token }: { token: string | undefined }) {
             <SubscriberRow
               key={subscriber.id}
               subscriber={subscriber}
+              areaNames={areaNames}
               busy={busy}
               onUnsubscribe={() => void unsubscribe(subscriber)}
               onErase={() => erase(subscriber)}

@@ -15,11 +15,14 @@ export const HONEYPOT_FIELD = 'website'
  * What a subscriber agrees to: shown under the form, and stored with each sign-up as the text read then, with the
  * band's name as the site settings gave it at that moment, plus the wording's version (ADR 040).
  */
-export const CONSENT_VERSION = '2025-10-01'
+export const CONSENT_VERSION = '2026-11-28'
 
-/** The consent wording for a band's name (`bandNameOf(siteSettings)`). */
+/**
+ * The consent wording for a band's name (`bandNameOf(siteSettings)`). It names every kind of mail a fan gets,
+ * the show alerts of their area included (docs/decisions/190-show-alerts-outbox.md).
+ */
 export function consentText(bandName: string): string {
-  return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content. You can unsubscribe at any time.`
+  return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content, and one when a show is announced in the area you choose (anywhere if you choose Everywhere). Every e-mail lets you change your area or unsubscribe at any time.`
 }
 
 /** Exactly what the popup sends for a person (docs/fan-site-rules.md §7). */
