@@ -8,6 +8,7 @@ import { LANGUAGES, type AreaCatalog, type Language } from '../newsletter/subscr
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { TokenSigner } from '../newsletter/tokens'
 import { invalidLinkPage, preferencesPage } from './preferences-page'
+import { wordsFor } from '../newsletter/words/words-for'
 
 /** Where the preferences page is, under /api/newsletter. */
 export const PREFERENCES_PATH = '/preferences'
@@ -52,9 +53,14 @@ function showPage(deps: PreferencesDeps): RequestHandler {
     const prefs = id ? await repo.preferences(id) : null
     const subscriber = id ? await repo.findById(id) : null
     if (!id || !prefs || subscriber?.status === 'unsubscribed') {
+      const language = prefs?.language
       if (req.accepts(['html', 'json']) === 'json')
-        res.status(404).json({ message: 'This link is not valid.' })
-      else res.status(404).type('html').send(invalidLinkPage)
+        res.status(404).json({ message: wordsFor(language).preferences.invalidJson })
+      else
+        res
+          .status(404)
+          .type('html')
+          .send(invalidLinkPage(language, await bandName(), originOf(req, siteUrl)))
       return
     }
     const offered = await areas()
@@ -64,6 +70,7 @@ function showPage(deps: PreferencesDeps): RequestHandler {
     }
     const origin = originOf(req, siteUrl)
     const token = encodeURIComponent(String(req.query.token))
+    res.set('Content-Language', prefs.language)
     res.type('html').send(
       preferencesPage({
         band: await bandName(),

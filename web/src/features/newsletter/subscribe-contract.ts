@@ -3,6 +3,8 @@
  * without zod, which would add tens of KB gzip to the page's initial JavaScript. The server validates with
  * SubscribeSchema (subscribe-schema.ts). docs/fan-site-rules.md §3: firstName, lastName and email, all strings.
  */
+import type { Locale } from '../../lib/i18n/locale-contract'
+
 export const FIELD_LIMITS = { firstName: 100, lastName: 100, email: 254 } as const
 
 /**
@@ -17,8 +19,13 @@ export const HONEYPOT_FIELD = 'website'
  */
 export const CONSENT_VERSION = '2025-10-01'
 
-/** The consent wording for a band's name (`bandNameOf(siteSettings)`). */
-export function consentText(bandName: string): string {
+/**
+ * The consent wording for a band's name (`bandNameOf(siteSettings)`) in the form's language: the Spanish one is
+ * its own text for the same consent, so both share the version.
+ */
+export function consentText(bandName: string, language: Locale = 'en'): string {
+  if (language === 'es')
+    return `Al suscribirte aceptas recibir correos de ${bandName} sobre conciertos, lanzamientos y contenido exclusivo. Puedes cancelar tu suscripción cuando quieras.`
   return `By signing up you agree to receive e-mails from ${bandName} about performances, releases and exclusive content. You can unsubscribe at any time.`
 }
 
