@@ -72,6 +72,7 @@ describe('subscriber admin API', () => {
     expect(all.body.items).toHaveLength(2)
     expect(all.body.counts).toEqual({ pending: 0, subscribed: 3, unsubscribed: 0, all: 3 })
     expect(all.body.items[0]).not.toHaveProperty('ipHash')
+    expect(all.body.items[0].language).toBe('en')
     const page2 = await request(t.app).get(admin('/subscribers?limit=2&offset=2')).set(auth).expect(200)
     expect(page2.body.items).toHaveLength(1)
 
@@ -122,11 +123,13 @@ describe('subscriber admin API', () => {
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = body.toString('utf8').slice(1).split('\r\n')
     expect(lines[0]).toBe(
-      '"email","first_name","last_name","status","created_at","confirmed_at","unsubscribed_at","consent_version","source"',
+      '"email","first_name","last_name","status","created_at","confirmed_at","unsubscribed_at","consent_version","source","language"',
     )
     expect(lines).toHaveLength(5)
     const beto = lines.find((line) => line.startsWith('"beto@'))!
     expect(beto).toContain(`"'=HYPERLINK(""http://evil.example.com"")","Ramírez, ""Beto""","subscribed"`)
+    // The language of their mail, last (a sign-up without one is English).
+    expect(beto).toMatch(/,"en"$/)
     expect(body.toString('utf8')).toContain('López')
   })
 

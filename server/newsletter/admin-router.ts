@@ -37,6 +37,7 @@ const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
   ['unsubscribed_at', (s) => s.unsubscribedAt],
   ['consent_version', (s) => s.consentVersion],
   ['source', (s) => s.source],
+  ['language', (s) => s.language],
 ]
 function parseQuery(query: unknown) {
   const parsed = ListQuerySchema.safeParse(query)

@@ -146,7 +146,7 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
   async function wholeFile(): Promise<string> {
     const { items } = await repo.list({ limit: SUBSCRIBERS, offset: 0 })
     const header = ['email', 'first_name', 'last_name', 'status', 'created_at', 'confirmed_at']
-    header.push('unsubscribed_at', 'consent_version', 'source')
+    header.push('unsubscribed_at', 'consent_version', 'source', 'language')
     return toCsv(
       header,
       items.map((s) => [
@@ -159,6 +159,7 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
         s.unsubscribedAt,
         s.consentVersion,
         s.source,
+        s.language,
       ]),
     )
   }

@@ -58,7 +58,7 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const EXPORT_SELECT = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", status,
   ${iso('created_at')} AS "createdAt", ${iso('confirmed_at')} AS "confirmedAt",
   ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source,
-  created_at::text AS cursor_at`
+  language, created_at::text AS cursor_at`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
 function exportPages(pool: Pool, filter: ExportFilter, pageSize: number, isDense: () => Promise<boolean>) {

@@ -31,7 +31,7 @@ const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => 
 /** The exported columns, named as `ExportedSubscriber`'s fields (SQLite keeps times as ISO text already). */
 const EXPORT_SELECT = `SELECT id, email, first_name AS firstName, last_name AS lastName, status,
   created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt,
-  consent_version AS consentVersion, source FROM subscribers`
+  consent_version AS consentVersion, source, language FROM subscribers`
 
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
 function exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number, broad: boolean) {
