@@ -44,7 +44,6 @@ export function newsletterHeaders(unsubscribeUrl: string, language: Language): R
  * The double opt-in mail, in the subscriber's language: plain text and a simple, band-styled HTML part with the
  * same content. `bandName` is the site settings' name at sending time (ADR 074).
  */
-// eslint-disable-next-line max-lines-per-function -- one mail's template, text and HTML side by side
 export function confirmationMail(
   to: { email: string; firstName: string },
   { confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks,

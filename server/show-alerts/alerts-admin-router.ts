@@ -5,6 +5,7 @@ import type { SubscribersRepository } from '../newsletter/subscribers-repository
 import type { AlertsStore } from './alerts-store'
 import { alertMail } from './mail/alert-mail'
 import { templateFor } from './mail/templates'
+import { isLocale } from '../../web/src/lib/i18n/locale-contract'
 import type { ShowSnapshot } from './show-snapshot'
 
 /** A show as the mail would list it, before it is published (from its draft) or while it waits. */
@@ -72,7 +73,8 @@ export function createAlertsAdminRouter({
         preferencesUrl: `${base}/api/newsletter/preferences?token=preview`,
         unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=preview`,
       },
-      template: templateFor('en'),
+      // ?language=es previews what Spanish readers get.
+      template: templateFor(isLocale(req.query.language) ? req.query.language : 'en'),
     })
     if (req.accepts(['html', 'json']) === 'json')
       res.json({ subject: mail.subject, text: mail.text, html: mail.html })
