@@ -60,4 +60,31 @@ describe('show alerts in the subscriber’s language (real SMTP)', { timeout: 30
     expect(english.headers.get('content-language')).toBe('en')
     expect(english.parts.get('text/plain')).toContain('* Saturday, November 7, 2099 at 7:00 PM')
   })
+  it('shows a Spanish subscriber the preferences page in Spanish, and the band manager a Spanish preview', async () => {
+    const token = 'alerts-admin-test-token-0123456789'
+    harness = await startAlertsHarness({ NEWSLETTER_ADMIN_TOKEN: token })
+    await harness.publish(SOCAL)
+    await signUpAndConfirm(harness, {
+      email: 'lucia@example.com',
+      language: 'es',
+      areas: ['southern-california'],
+    })
+    const lucia = (await harness.newsletter.repo.findByEmail('lucia@example.com'))!
+    const link = `${harness.url}/api/newsletter/preferences?token=${harness.newsletter.tokens.sign('preferences', lucia.id)}`
+    const page = await fetch(link)
+    expect(page.headers.get('content-language')).toBe('es')
+    const html = await page.text()
+    expect(html).toContain('<html lang="es">')
+    expect(html).toContain('<h1>Tus correos de Los Forasteros</h1>')
+    expect(html).toContain('<legend>Avísame cuando haya concierto en</legend>')
+    expect(html).toContain('Cancelar todos los correos</button>')
+
+    const draft = show('southern-california', { venue: 'Teatro', city: 'Tijuana' })
+    await harness.publish({ ...draft, _id: `drafts.${draft._id}` })
+    const preview = await fetch(
+      `${harness.url}/api/newsletter/admin/alerts/preview?show=${draft._id}&language=es`,
+      { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+    )
+    expect((await preview.json()).subject).toBe('¡Nuevo concierto de Los Forasteros en Tijuana!')
+  })
 })
