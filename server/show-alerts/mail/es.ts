@@ -2,7 +2,7 @@ import type { AlertTemplate } from './alert-template'
 
 /**
  * Mexican and US Spanish, tú, the band speaking to its fans. The subject names no verb for the band, so it
- * reads right for a band name that is plural (Los Forasteros) or not.
+ * reads right for a band name that is plural ("Los ...") or not.
  */
 export const es: AlertTemplate = {
   language: 'es',
