@@ -50,7 +50,7 @@ describe('newsletter in Spanish, with a real SMTP server', () => {
     expect(text.split('\r\n').slice(0, 4)).toEqual([
       '¡Hola, Lucía!',
       '',
-      'Qué gusto que quieras recibir noticias de Los Forasteros: fechas de gira, música nueva y contenido exclusivo.',
+      '¡Qué gusto que quieras recibir noticias de Los Forasteros! Te contaremos de fechas de gira, música nueva y contenido exclusivo.',
       'Solo falta confirmar tu correo. Abre este enlace (funciona durante 7 días):',
     ])
     expect(text).toContain('Cancelar suscripción: https://')

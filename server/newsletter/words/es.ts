@@ -7,7 +7,7 @@ export const es: NewsletterWords = {
     subject: (band) => `Confirma tu suscripción a ${band}`,
     greeting: (firstName) => `¡Hola, ${firstName}!`,
     thanks: (band) =>
-      `Qué gusto que quieras recibir noticias de ${band}: fechas de gira, música nueva y contenido exclusivo.`,
+      `¡Qué gusto que quieras recibir noticias de ${band}! Te contaremos de fechas de gira, música nueva y contenido exclusivo.`,
     openLink: 'Solo falta confirmar tu correo. Abre este enlace (funciona durante 7 días):',
     pressButton: 'Solo falta confirmar tu correo (el botón funciona durante 7 días):',
     button: 'Sí, quiero suscribirme',
