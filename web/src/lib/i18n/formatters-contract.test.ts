@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clockLabel, longDate, moneyLabel, showDateTime } from './formatters-contract'
+import { clockLabel, dayDate, longDate, moneyLabel, showDateTime } from './formatters-contract'
 import { INTL_TAGS, isLocale } from './locale-contract'
 
 // 7:00 p.m. in Los Angeles on Saturday 8 November 2025 (PST, UTC-8).
@@ -24,6 +24,11 @@ describe('locale formatters', () => {
     expect(text).toBe('Saturday, November 8, 2025 at 7:00 PM')
     plainSpaces(text)
     expect(longDate(SHOW, 'Europe/Madrid', 'en')).toBe('Sunday, November 9, 2025')
+  })
+
+  it('writes a news post date in either language', () => {
+    expect(dayDate(SHOW, LA, 'en')).toBe('November 8, 2025')
+    expect(dayDate(SHOW, LA, 'es')).toBe('8 de noviembre de 2025')
   })
 
   it('names the currency only when it is not the page language usual one', () => {

@@ -18,6 +18,8 @@ const DATE_STYLES = {
   },
   short: { month: 'short', day: 'numeric', year: 'numeric' },
   long: { dateStyle: 'full' },
+  /** Without the weekday: a news post's date. */
+  day: { dateStyle: 'long' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>
 
 export type DateStyle = keyof typeof DATE_STYLES
@@ -57,6 +59,11 @@ export function clockLabel(instant: Date, timeZone: string, locale: Locale): str
 /** `Saturday, November 8, 2025` / `sábado, 8 de noviembre de 2025`, in the zone. */
 export function longDate(instant: Date, timeZone: string, locale: Locale): string {
   return dateFormat(INTL_TAGS[locale], timeZone, 'long').format(instant)
+}
+
+/** `August 15, 2025` / `15 de agosto de 2025`, in the zone. */
+export function dayDate(instant: Date, timeZone: string, locale: Locale): string {
+  return dateFormat(INTL_TAGS[locale], timeZone, 'day').format(instant)
 }
 
 /**
