@@ -72,6 +72,7 @@ describe('subscriber admin API', () => {
     expect(all.body.items).toHaveLength(2)
     expect(all.body.counts).toEqual({ pending: 0, subscribed: 3, unsubscribed: 0, all: 3 })
     expect(all.body.items[0]).not.toHaveProperty('ipHash')
+    expect(all.body.items[0].language).toBe('en')
     const page2 = await request(t.app).get(admin('/subscribers?limit=2&offset=2')).set(auth).expect(200)
     expect(page2.body.items).toHaveLength(1)
 
@@ -127,6 +128,8 @@ describe('subscriber admin API', () => {
     expect(lines).toHaveLength(5)
     const beto = lines.find((line) => line.startsWith('"beto@'))!
     expect(beto).toContain(`"'=HYPERLINK(""http://evil.example.com"")","Ramírez, ""Beto""","subscribed"`)
+    // The language of their mail, last (a sign-up without one is English).
+    expect(beto).toMatch(/,"en"$/)
     expect(body.toString('utf8')).toContain('López')
   })
 

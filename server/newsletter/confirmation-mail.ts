@@ -1,4 +1,6 @@
 import type { Mail } from './mailer'
+import type { Language } from './subscriber-preferences'
+import { wordsFor } from './words/words-for'
 
 export type ConfirmationLinks = {
   /** Confirms the subscription (GET). */
@@ -8,7 +10,8 @@ export type ConfirmationLinks = {
   siteUrl: string
 }
 
-const escapeHtml = (text: string) =>
+/** Text for HTML content and attribute values. */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -26,45 +29,49 @@ export const plainText = (text: string) =>
 
 /**
  * Headers every newsletter mail carries: a List-Unsubscribe URL and RFC 8058 one-click, which Gmail and Yahoo
- * require from bulk senders. There is no mailto: variant because nothing here reads a mailbox.
+ * require from bulk senders (there is no mailto: variant because nothing here reads a mailbox), and the mail's
+ * language (RFC 3282), which lets a mail client offer to translate or read it aloud in the right voice.
  */
-export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function newsletterHeaders(unsubscribeUrl: string, language: Language): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    'Content-Language': language,
   }
 }
 
 /**
- * The double opt-in mail: plain text and a simple, band-styled HTML part with the same content. `bandName` is the
- * site settings' name at sending time (ADR 074).
+ * The double opt-in mail, in the subscriber's language: plain text and a simple, band-styled HTML part with the
+ * same content. `bandName` is the site settings' name at sending time (ADR 074).
  */
 export function confirmationMail(
   to: { email: string; firstName: string },
   { confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks,
   bandName: string,
+  language: Language = 'en',
 ): Mail {
+  const words = wordsFor(language)
+  const w = words.confirmation
   const band = plainText(bandName)
-  const subject = `Confirm your subscription to ${band}`
+  const subject = w.subject(band)
   const text = [
-    `Hola ${plainText(to.firstName)},`,
+    w.greeting(plainText(to.firstName)),
     '',
-    `thanks for signing up for news from ${band}: tour dates, new releases and exclusive content.`,
-    'Please confirm your address by opening this link (it works for 7 days):',
+    w.thanks(band),
+    w.openLink,
     '',
     confirmUrl,
     '',
-    'If you did not sign up, ignore this mail and you will not hear from us again.',
+    w.notYou,
     '',
     `-- ${band}`,
     siteUrl,
     '',
-    `Unsubscribe: ${unsubscribeUrl}`,
+    `${words.unsubscribeLink}: ${unsubscribeUrl}`,
   ].join('\n')
-  const name = escapeHtml(plainText(to.firstName))
   const bandHtml = escapeHtml(band)
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4ead8;color:#2b1a12;font-family:Georgia,'Times New Roman',serif">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4ead8">
@@ -72,21 +79,28 @@ export function confirmationMail(
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fffaf0;border:2px solid #2b1a12">
         <tr><td style="background:#2b1a12;color:#f4ead8;padding:18px 24px;font-size:22px;letter-spacing:2px;text-transform:uppercase">${bandHtml}</td></tr>
         <tr><td style="padding:24px;font-size:16px;line-height:1.5">
-          <p style="margin:0 0 16px">Hola ${name},</p>
-          <p style="margin:0 0 16px">thanks for signing up for news from ${bandHtml}: tour dates, new releases and exclusive content.</p>
-          <p style="margin:0 0 24px">Please confirm your address (the button works for 7 days):</p>
-          <p style="margin:0 0 24px"><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;background:#b5441f;color:#fffaf0;padding:12px 20px;text-decoration:none;font-weight:bold">Confirm my subscription</a></p>
-          <p style="margin:0 0 16px;font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(confirmUrl)}" style="color:#b5441f;word-break:break-all">${escapeHtml(confirmUrl)}</a></p>
-          <p style="margin:0;font-size:14px">If you did not sign up, ignore this mail and you will not hear from us again.</p>
+          <p style="margin:0 0 16px">${escapeHtml(w.greeting(plainText(to.firstName)))}</p>
+          <p style="margin:0 0 16px">${escapeHtml(w.thanks(band))}</p>
+          <p style="margin:0 0 24px">${escapeHtml(w.pressButton)}</p>
+          <p style="margin:0 0 24px"><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;background:#b5441f;color:#fffaf0;padding:12px 20px;text-decoration:none;font-weight:bold">${escapeHtml(w.button)}</a></p>
+          <p style="margin:0 0 16px;font-size:14px">${escapeHtml(w.pasteLink)}<br><a href="${escapeHtml(confirmUrl)}" style="color:#b5441f;word-break:break-all">${escapeHtml(confirmUrl)}</a></p>
+          <p style="margin:0;font-size:14px">${escapeHtml(w.notYou)}</p>
         </td></tr>
         <tr><td style="padding:16px 24px;border-top:1px solid #d8c6a8;font-size:12px;color:#6b5444">
           <a href="${escapeHtml(siteUrl)}" style="color:#6b5444">${escapeHtml(siteUrl)}</a> &middot;
-          <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5444">Unsubscribe</a>
+          <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5444">${escapeHtml(words.unsubscribeLink)}</a>
         </td></tr>
       </table>
     </td></tr>
   </table>
 </body>
 </html>`
-  return { senderName: band, to: to.email, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) }
+  return {
+    senderName: band,
+    to: to.email,
+    subject,
+    text,
+    html,
+    headers: newsletterHeaders(unsubscribeUrl, language),
+  }
 }

@@ -112,6 +112,7 @@ export async function createNewsletter({
       limiter: createRateLimiter({ limit: env.NEWSLETTER_RATE_LIMIT }),
       siteUrl: env.SITE_URL,
       areas,
+      bandName,
     }),
   )
 

@@ -1,28 +1,19 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express'
+import { Router, type RequestHandler, type Response } from 'express'
 import { jsonBody } from '../http/json-limits'
 import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscribe-schema'
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
-import { noAreas, type AreaCatalog } from './subscriber-preferences'
+import { noAreas, type AreaCatalog, type Language } from './subscriber-preferences'
+import { fixedBandName, type BandName } from '../band-name'
+import { addLinkRoutes, originOf } from './link-routes'
+import { wordsFor } from './words/words-for'
 
 /** Sign-ups are three short strings; anything bigger is not a person's sign-up. */
 export const BODY_LIMIT = 4 * 1024
 
-/** Pages (React routes) the mail links end on. */
-export const PAGES = {
-  confirmed: '/newsletter/confirmed',
-  unsubscribe: '/newsletter/unsubscribe',
-  unsubscribed: '/newsletter/unsubscribed',
-} as const
-
 const requireJson: RequestHandler = (req, res, next) => {
   if (req.is('application/json')) return next()
   res.status(415).json({ message: 'Send the sign-up as application/json' })
-}
-
-/** Absolute links use SITE_URL; without it (development, tests) the request's own origin. */
-export function originOf(req: Request, siteUrl: string | undefined): string {
-  return (siteUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')
 }
 
 /** Answers 400 when a chosen area is not a published area; true when it did. */
@@ -48,6 +39,8 @@ type NewsletterRouterDeps = {
   siteUrl?: string
   /** The areas a sign-up may choose. */
   areas?: AreaCatalog
+  /** Names the band on the pages answered in Spanish. */
+  bandName?: BandName
 }
 
 /**
@@ -59,12 +52,12 @@ export function createNewsletterRouter({
   limiter,
   siteUrl,
   areas = noAreas,
+  bandName = fixedBandName(),
 }: NewsletterRouterDeps): Router {
   const router = Router()
-  const acknowledged = {
-    message: service.doubleOptIn
-      ? 'Almost there! Check your inbox and confirm your subscription.'
-      : "Thanks for signing up! You're on the list.",
+  const acknowledged = (language: Language | undefined) => {
+    const words = wordsFor(language).acknowledged
+    return { message: service.doubleOptIn ? words.doubleOptIn : words.singleOptIn }
   }
 
   router.post(
@@ -97,38 +90,11 @@ export function createNewsletterRouter({
         await service.subscribe(parsed.data, { ip: req.ip, origin: originOf(req, siteUrl) })
       }
       // Same answer for new, repeated and known addresses, so nobody can probe who is subscribed.
-      res.status(201).json(acknowledged)
+      res.status(201).json(acknowledged(parsed.data.language))
     },
   )
 
-  router.get('/confirm', async (req, res) => {
-    const outcome = await service.confirm(req.query.token)
-    res.set('Cache-Control', 'no-store')
-    res.redirect(303, outcome === 'confirmed' ? PAGES.confirmed : `${PAGES.confirmed}?status=${outcome}`)
-  })
-
-  // People who open the link see a page with a button; only a POST unsubscribes, so link scanners cannot.
-  router.get('/unsubscribe', (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : ''
-    res.set('Cache-Control', 'no-store')
-    res.redirect(303, `${PAGES.unsubscribe}?token=${encodeURIComponent(token)}`)
-  })
-
-  // RFC 8058: a mail provider POSTs "List-Unsubscribe=One-Click" to the URL; the token in it is the authority,
-  // so the body is not needed. The page's own form adds from=page and is sent on to a result page.
-  router.post('/unsubscribe', async (req, res) => {
-    const outcome = await service.unsubscribe(req.query.token)
-    res.set('Cache-Control', 'no-store')
-    if (req.query.from === 'page') {
-      res.redirect(
-        303,
-        outcome === 'unsubscribed' ? PAGES.unsubscribed : `${PAGES.unsubscribed}?status=invalid`,
-      )
-      return
-    }
-    if (outcome === 'unsubscribed') res.status(200).json({ message: 'You have been unsubscribed.' })
-    else res.status(400).json({ message: 'This unsubscribe link is not valid.' })
-  })
+  addLinkRoutes(router, { service, siteUrl, bandName })
 
   return router
 }

@@ -26,6 +26,8 @@ export type Subscriber = {
   confirmedAt: string | null
   unsubscribedAt: string | null
   confirmationSentAt: string | null
+  /** The language of their mail and pages. */
+  language: Language
 }
 
 /** A sign-up to record: the status depends on whether double opt-in is on. */
@@ -45,6 +47,7 @@ export type SubscriberRow<Time> = {
   confirmed_at: Time | null
   unsubscribed_at: Time | null
   confirmation_sent_at: Time | null
+  language: Language
 }
 
 const SUBSCRIBER_COLUMNS = [
@@ -57,6 +60,7 @@ const SUBSCRIBER_COLUMNS = [
   'consent_version',
   'source',
   'ip_hash',
+  'language',
 ] as const
 
 /** A row as a subscriber, with its timestamps as ISO strings through `iso` (both stores share this). */

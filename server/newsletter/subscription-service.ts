@@ -4,6 +4,7 @@ import type { BandName } from '../band-name'
 import { CONSENT_VERSION, consentText, type Subscription } from './subscribe-schema'
 import { confirmationMail } from './confirmation-mail'
 import type { Mailer } from './mailer'
+import type { Language } from './subscriber-preferences'
 import type { Subscriber, SubscribersRepository } from './subscribers-repository'
 import type { TokenSigner } from './tokens'
 
@@ -22,6 +23,11 @@ export type SubscriptionService = {
   confirm(token: unknown): Promise<'confirmed' | 'invalid' | 'expired'>
   /** 'unsubscribed' also when the subscriber was erased meanwhile: either way nothing more will be sent. */
   unsubscribe(token: unknown): Promise<'unsubscribed' | 'invalid'>
+  /**
+   * The language of the subscriber a signed link names, for the page it opens; English when the link names
+   * nobody (forged, or the subscriber was erased). An expired link still tells, so its page is in their language.
+   */
+  languageOf(purpose: 'confirm' | 'unsubscribe', token: unknown): Promise<Language>
   /** Links for a subscriber's mails (also used by future newsletter mails). */
   unsubscribeUrl(origin: string, subscriberId: string): string
   /** Resolves when background mail has been handed over (tests, shutdown). */
@@ -57,6 +63,7 @@ export function createSubscriptionService({
     if (!mailer) return
     const now = clock.now()
     const token = tokens.sign('confirm', subscriber.id, new Date(now.getTime() + CONFIRM_LINK_TTL_MS))
+    const language = (await repo.preferences(subscriber.id))?.language
     const mail = confirmationMail(
       subscriber,
       {
@@ -65,6 +72,7 @@ export function createSubscriptionService({
         siteUrl: `${origin}/`,
       },
       band,
+      language,
     )
     try {
       await mailer.send(mail)
@@ -90,8 +98,8 @@ export function createSubscriptionService({
         firstName: input.firstName,
         lastName: input.lastName,
         status: mailer ? ('pending' as const) : ('subscribed' as const),
-        // The wording as the form showed it, with the band's name of the moment (ADR 040).
-        consentText: consentText(band),
+        // The wording as the form showed it, in its language, with the band's name of the moment (ADR 040).
+        consentText: consentText(band, input.language),
         consentVersion: CONSENT_VERSION,
         source: SIGNUP_SOURCE,
         ipHash: hashIp(ip),
@@ -124,6 +132,12 @@ export function createSubscriptionService({
       if (!verified.ok) return 'invalid'
       await repo.unsubscribe(verified.subscriberId, clock.now().toISOString())
       return 'unsubscribed'
+    },
+    async languageOf(purpose, token) {
+      // The signature is checked as always; the epoch as "now" only lets an expired link name its subscriber.
+      const verified = tokens.verify(purpose, token, new Date(0))
+      if (!verified.ok) return 'en'
+      return (await repo.preferences(verified.subscriberId))?.language ?? 'en'
     },
     unsubscribeUrl,
     async idle() {

@@ -6,6 +6,7 @@ import type { AlertPreview, AlertsOverview } from './alerts-admin-types'
 import type { AlertsStore } from './alerts-store'
 import { alertMail } from './mail/alert-mail'
 import { templateFor } from './mail/templates'
+import { isLocale } from '../../web/src/lib/i18n/locale-contract'
 import type { ShowSnapshot } from './show-snapshot'
 
 /** Fans a show's mail would go to now: those of its area and those of everywhere (each fan counted once per area). */
@@ -80,7 +81,8 @@ function preview({ alerts, repo, bandName, showPreview, origin }: AdminDeps): Re
         preferencesUrl: `${base}/api/newsletter/preferences?token=preview`,
         unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=preview`,
       },
-      template: templateFor('en'),
+      // ?language=es previews what Spanish readers get.
+      template: templateFor(isLocale(req.query.language) ? req.query.language : 'en'),
     })
     if (req.accepts(['html', 'json']) !== 'json') {
       res.type('html').send(mail.html)

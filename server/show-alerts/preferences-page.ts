@@ -1,16 +1,14 @@
+import { escapeHtml } from '../newsletter/confirmation-mail'
+import { newsletterPage } from '../newsletter/newsletter-pages'
 import { LANGUAGES, type Area, type SubscriberPreferences } from '../newsletter/subscriber-preferences'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
+import { wordsFor } from '../newsletter/words/words-for'
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español' }
 
 /**
- * The preferences page a mail links to (a signed link, no account): areas, language, or leaving. Plain HTML
- * with no script or style of its own, so it works in any mail client's browser and under the site's CSP.
+ * The preferences page a mail links to (a signed link, no account): areas, language, or leaving, in the
+ * subscriber's language. Plain HTML with no script or style of its own, so it works in any mail client's browser
+ * and under the site's CSP.
  */
 export function preferencesPage({
   band,
@@ -27,6 +25,7 @@ export function preferencesPage({
   unsubscribeAction: string
   saved: boolean
 }): string {
+  const w = wordsFor(prefs.language).preferences
   const chosen = new Set(prefs.areas)
   const areaBoxes = areas
     .map(
@@ -36,35 +35,42 @@ export function preferencesPage({
     .join('\n')
   const languages = LANGUAGES.map(
     (lang) =>
-      `<label><input type="radio" name="language" value="${lang}"${prefs.language === lang ? ' checked' : ''}> ${LANGUAGE_NAMES[lang]}</label>`,
+      `<label lang="${lang}"><input type="radio" name="language" value="${lang}"${prefs.language === lang ? ' checked' : ''}> ${LANGUAGE_NAMES[lang]}</label>`,
   ).join('\n')
+  const title = escapeHtml(w.title(band))
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Your mail from ${escapeHtml(band)}</title></head>
+<html lang="${prefs.language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
 <body>
 <main>
-<h1>Your mail from ${escapeHtml(band)}</h1>
-${saved ? '<p role="status">Saved.</p>' : ''}
+<h1>${title}</h1>
+${saved ? `<p role="status">${escapeHtml(w.saved)}</p>` : ''}
 <form method="post" action="${escapeHtml(formAction)}">
 <fieldset>
-<legend>Tell me when a show is announced in</legend>
-${areaBoxes || '<p>The band has not named any areas yet: you hear of every show.</p>'}
-<p>Choose none to hear of shows everywhere.</p>
+<legend>${escapeHtml(w.areasLegend)}</legend>
+${areaBoxes || `<p>${escapeHtml(w.noAreas)}</p>`}
+<p>${escapeHtml(w.everywhere)}</p>
 </fieldset>
 <fieldset>
-<legend>Language of the mail</legend>
+<legend>${escapeHtml(w.languageLegend)}</legend>
 ${languages}
 </fieldset>
-<p><button type="submit">Save</button></p>
+<p><button type="submit">${escapeHtml(w.save)}</button></p>
 </form>
 <form method="post" action="${escapeHtml(unsubscribeAction)}">
-<p><button type="submit">Unsubscribe from all mail</button></p>
+<p><button type="submit">${escapeHtml(w.leave)}</button></p>
 </form>
 </main>
 </body>
 </html>`
 }
 
-export const invalidLinkPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Link not valid</title></head>
-<body><main><h1>This link is not valid</h1><p>Open the link from your latest mail again.</p></main></body></html>`
+/** A preferences link that names nobody who still gets mail, in their language when it is known. */
+export function invalidLinkPage(
+  language: SubscriberPreferences['language'] | undefined,
+  band: string,
+  origin: string,
+): string {
+  const words = wordsFor(language)
+  return newsletterPage(words, words.preferences.invalid, { band, origin })
+}

@@ -2,12 +2,13 @@ import express, { Router, type Request, type RequestHandler } from 'express'
 import type { BandName } from '../band-name'
 import type { Clock } from '../clock'
 import { jsonBody } from '../http/json-limits'
-import { originOf } from '../newsletter/newsletter-router'
+import { originOf } from '../newsletter/link-routes'
 import { AreaSlugs } from '../newsletter/subscribe-schema'
 import { LANGUAGES, normalAreas, type AreaCatalog, type Language } from '../newsletter/subscriber-preferences'
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { TokenSigner } from '../newsletter/tokens'
 import { invalidLinkPage, preferencesPage } from './preferences-page'
+import { wordsFor } from '../newsletter/words/words-for'
 
 /** Where the preferences page is, under /api/newsletter. */
 export const PREFERENCES_PATH = '/preferences'
@@ -53,9 +54,14 @@ function showPage(deps: PreferencesDeps): RequestHandler {
     const prefs = id ? await repo.preferences(id) : null
     const subscriber = id ? await repo.findById(id) : null
     if (!id || !prefs || subscriber?.status === 'unsubscribed') {
+      const language = prefs?.language
       if (req.accepts(['html', 'json']) === 'json')
-        res.status(404).json({ message: 'This link is not valid.' })
-      else res.status(404).type('html').send(invalidLinkPage)
+        res.status(404).json({ message: wordsFor(language).preferences.invalidJson })
+      else
+        res
+          .status(404)
+          .type('html')
+          .send(invalidLinkPage(language, await bandName(), originOf(req, siteUrl)))
       return
     }
     const offered = await areas()
@@ -65,6 +71,7 @@ function showPage(deps: PreferencesDeps): RequestHandler {
     }
     const origin = originOf(req, siteUrl)
     const token = encodeURIComponent(String(req.query.token))
+    res.set('Content-Language', prefs.language)
     res.type('html').send(
       preferencesPage({
         band: await bandName(),

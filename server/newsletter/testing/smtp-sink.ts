@@ -5,17 +5,29 @@ export type ReceivedMail = {
   from: string
   to: string[]
   raw: string
-  /** Lower-cased header names, unfolded values. */
+  /** Lower-cased header names, unfolded values, RFC 2047 encoded words decoded. */
   headers: Map<string, string>
   /** Decoded text parts by content type, e.g. 'text/plain', 'text/html'. */
   parts: Map<string, string>
+}
+
+/** `=?UTF-8?Q?...?=` and `=?UTF-8?B?...?=` words, as nodemailer writes a subject with accents; the space between two words goes. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decode(data.replace(/_/g, ' '), 'quoted-printable'),
+    )
 }
 
 function parseHeaders(block: string): Map<string, string> {
   const headers = new Map<string, string>()
   for (const line of block.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
     const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()))
   }
   return headers
 }

@@ -1,5 +1,7 @@
-import { plainText, unsubscribeHeaders } from '../../newsletter/confirmation-mail'
+import { showDateTime } from '../../../web/src/lib/i18n/formatters-contract'
+import { newsletterHeaders, plainText } from '../../newsletter/confirmation-mail'
 import type { Mail } from '../../newsletter/mailer'
+import type { Language } from '../../newsletter/subscriber-preferences'
 import type { ShowSnapshot } from '../show-snapshot'
 import type { AlertTemplate } from './alert-template'
 
@@ -16,26 +18,14 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   )
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-/** One formatter per locale and zone: making one costs more than the rest of a mail. */
-function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone}`
-  let format = formatters.get(key)
-  if (!format) {
-    if (formatters.size > 200) formatters.clear()
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone })
-    formatters.set(key, format)
-  }
-  return format
-}
-
-/** The show's date and time as the venue's clock shows it. */
-function when(show: ShowSnapshot, locale: string): string {
+/** The show's date and time as the venue's clock shows it, in the mail's language. */
+function when(show: ShowSnapshot, language: Language): string {
+  const start = new Date(show.startsAt)
   try {
-    return formatter(locale, show.timeZone).format(new Date(show.startsAt))
+    return showDateTime(start, show.timeZone, language)
   } catch {
-    return formatter(locale, 'UTC').format(new Date(show.startsAt))
+    // A zone Intl does not know (a typo in the Studio): the instant is still right, in UTC.
+    return showDateTime(start, 'UTC', language)
   }
 }
 
@@ -56,7 +46,7 @@ function linksOf(show: ShowSnapshot, origin: string): ShowLinks {
 
 function showText(show: ShowSnapshot, links: ShowLinks, t: AlertTemplate): string[] {
   return [
-    `* ${plainText(when(show, t.locale))}`,
+    `* ${plainText(when(show, t.language))}`,
     `  ${plainText(place(show))}`,
     links.tickets ? `  ${t.tickets}: ${links.tickets}` : `  ${t.noTickets}`,
     ...(links.page ? [`  ${t.showPage}: ${links.page}`] : []),
@@ -75,7 +65,7 @@ function showHtml(show: ShowSnapshot, links: ShowLinks, t: AlertTemplate): strin
   ]
     .filter(Boolean)
     .join(' &middot; ')
-  return `<li style="margin:0 0 16px"><strong>${escapeHtml(plainText(when(show, t.locale)))}</strong><br>${escapeHtml(
+  return `<li style="margin:0 0 16px"><strong>${escapeHtml(plainText(when(show, t.language)))}</strong><br>${escapeHtml(
     plainText(place(show)),
   )}<br>${actions || escapeHtml(t.noTickets)}</li>`
 }
@@ -132,7 +122,7 @@ export function alertMail(
     subject,
     text,
     html,
-    headers: unsubscribeHeaders(links.unsubscribeUrl),
+    headers: newsletterHeaders(links.unsubscribeUrl, t.language),
   }
 }
 

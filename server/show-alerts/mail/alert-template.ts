@@ -1,13 +1,11 @@
 import type { Language } from '../../newsletter/subscriber-preferences'
 
 /**
- * The words of a show alert in one language. A second language is a second file beside en.ts that exports
+ * The words of a show alert in one language (dates and times are written by the shared locale formatters). A second language is a second file beside en.ts that exports
  * one of these, listed in templates.ts.
  */
 export type AlertTemplate = {
   language: Language
-  /** BCP 47 locale for the dates. */
-  locale: string
   subject: (band: string, shows: { city: string }[]) => string
   greeting: (firstName: string) => string
   intro: (band: string, count: number) => string

@@ -2,7 +2,6 @@ import type { AlertTemplate } from './alert-template'
 
 export const en: AlertTemplate = {
   language: 'en',
-  locale: 'en-US',
   subject: (band, shows) => {
     const cities = [...new Set(shows.map((show) => show.city).filter(Boolean))]
     if (shows.length === 1) return `${band} announce a show in ${cities[0] ?? 'your area'}`

@@ -1,8 +1,9 @@
 import type { Language } from '../../newsletter/subscriber-preferences'
 import type { AlertTemplate } from './alert-template'
 import { en } from './en'
+import { es } from './es'
 
-/** The template of each language; one not written yet falls back to English. */
-const TEMPLATES: Partial<Record<Language, AlertTemplate>> = { en }
+/** The template of each language. */
+const TEMPLATES: Record<Language, AlertTemplate> = { en, es }
 
-export const templateFor = (language: Language): AlertTemplate => TEMPLATES[language] ?? en
+export const templateFor = (language: Language): AlertTemplate => TEMPLATES[language]

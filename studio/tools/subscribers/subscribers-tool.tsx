@@ -29,6 +29,9 @@ import { pageRange } from './page-range'
 
 const PAGE_SIZE = 50
 const ADMIN_TOKEN_KEY = 'newsletter:adminToken'
+/** The language of the subscriber's mail, as the band manager reads it. */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish' }
+
 const FILTERS: { id: SubscriberStatus | 'all'; title: string }[] = [
   { id: 'all', title: 'All' },
   { id: 'subscribed', title: 'Subscribed' },
@@ -120,10 +123,10 @@ function SubscriberRow({
             {subscriber.firstName} {subscriber.lastName} · signed up {date(subscriber.createdAt)}
             {subscriber.confirmedAt ? ` · confirmed ${date(subscriber.confirmedAt)}` : ''}
             {subscriber.unsubscribedAt ? ` · unsubscribed ${date(subscriber.unsubscribedAt)}` : ''}
+            {` · ${LANGUAGE_NAMES[subscriber.language] ?? subscriber.language}`}
           </Text>
           <Text size={1} muted>
-            Show alerts: {areaList(subscriber.areas, areaNames)} ·{' '}
-            {subscriber.language === 'es' ? 'Spanish' : 'English'}
+            Show alerts: {areaList(subscriber.areas, areaNames)}
           </Text>
         </Stack>
         <Badge tone={TONES[subscriber.status]}>{subscriber.status}</Badge>

@@ -1,24 +1,10 @@
 /** Calendar dates and UTC offsets of an instant in an IANA time zone, with the platform's Intl data. */
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+import { clockLabel, dateFormat, longDate } from './i18n/formatters-contract'
 
 function partsIn(instant: Date, timeZone: string): Record<string, string> {
-  let formatter = dayFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    })
-    dayFormatters.set(timeZone, formatter)
-  }
-  return Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]))
+  const parts = dateFormat('en-US', timeZone, 'parts').formatToParts(instant)
+  return Object.fromEntries(parts.map((part) => [part.type, part.value]))
 }
 
 /** `YYYY-MM-DD` of the instant as a wall calendar in `timeZone` shows it; sorts as a string. */
@@ -40,20 +26,9 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${utcOffset(instant, timeZone)}`
 }
 
-const labelFormatters = new Map<string, Intl.DateTimeFormat>()
-
 /** `Oct 25 2025`, as the events list writes dates (docs/fan-site-rules.md §2). */
 export function shortDateLabel(instant: Date, timeZone: string): string {
-  let formatter = labelFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    })
-    labelFormatters.set(timeZone, formatter)
-  }
+  const formatter = dateFormat('en-US', timeZone, 'short')
   const p = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]))
   return `${p.month} ${p.day} ${p.year}`
 }
@@ -82,24 +57,12 @@ export function zonedWallTime(date: string, time: string, timeZone: string): Dat
   return new Date(asUtc - offsetMinutes(new Date(first), timeZone) * MINUTE_MS)
 }
 
-const longFormatters = new Map<string, Intl.DateTimeFormat>()
-
 /** `Saturday, October 25, 2025`, in the zone. */
 export function longDateLabel(instant: Date, timeZone: string): string {
-  let formatter = longFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full' })
-    longFormatters.set(timeZone, formatter)
-  }
-  return formatter.format(instant)
+  return longDate(instant, timeZone, 'en')
 }
 
-/**
- * `7:00 PM` in the zone. Built from the numeric parts rather than Intl's time style, whose spacing (U+202F
- * before "PM") differs between ICU versions, i.e. between the server's Node and a visitor's browser.
- */
+/** `7:00 PM` in the zone (the English page's clock; see clockLabel). */
 export function timeLabel(instant: Date, timeZone: string): string {
-  const [hour, minute] = localTimeKey(instant, timeZone).split(':').map(Number) as [number, number]
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12
-  return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
+  return clockLabel(instant, timeZone, 'en')
 }

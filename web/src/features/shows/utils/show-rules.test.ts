@@ -88,7 +88,8 @@ describe('toShow', () => {
 
   it('labels price and address, and builds a map search', () => {
     expect(priceLabel(45, 'USD')).toBe('$45.00')
-    expect(priceLabel(450, 'MXN')).toBe('MX$450.00')
+    // A currency other than the page's usual one is named (issue 41).
+    expect(priceLabel(450, 'MXN')).toBe('$450.00 MXN')
     expect(priceLabel(10, 'not a currency')).toBeNull()
     expect(priceLabel(null, 'USD')).toBeNull()
     const show = toShow(record())!

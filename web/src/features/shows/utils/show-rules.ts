@@ -4,6 +4,7 @@
  * share one reading of the content.
  */
 import type { ShowCalendarEntryQueryResult } from '../../../content/sanity.types'
+import { moneyLabel } from '../../../lib/i18n/formatters-contract'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, localDateKey, longDateLabel, timeLabel, zonedWallTime } from '../../../lib/time-zone'
 import { isPastEvent, placeLabel, type EventStatus } from '../../events'
@@ -92,26 +93,10 @@ function validTimeZone(timeZone: string | null): string {
   return known ? timeZone : DEFAULT_TIME_ZONE
 }
 
-/** One formatter per currency code, built on first use; null for a code Intl does not know. */
-const priceFormatters = new Map<string, Intl.NumberFormat | null>()
-
-function priceFormatter(currency: string): Intl.NumberFormat | null {
-  let formatter = priceFormatters.get(currency)
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-    } catch {
-      formatter = null
-    }
-    priceFormatters.set(currency, formatter)
-  }
-  return formatter
-}
-
-/** `$45.00`; null without a price or with a currency code Intl does not know. */
+/** `$45.00`, `$450.00 MXN`; null without a price or with a currency code Intl does not know. */
 export function priceLabel(price: number | null, currency: string | null): string | null {
   if (price === null || price === undefined) return null
-  return priceFormatter(currency || 'USD')?.format(price) ?? null
+  return moneyLabel(price, currency || 'USD', 'en')
 }
 
 /** A map search for the venue (the address when known), which every phone opens in its map app. */
