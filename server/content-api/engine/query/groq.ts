@@ -1,4 +1,4 @@
-import { evaluate, evaluateSync, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
+import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
 import { jsonDepth } from '../../../json-depth'
 import { ContentApiError } from '../errors'
 import { narrowScans, type ScanSources } from './narrow'
@@ -224,23 +224,6 @@ function indexing(scan: Omit<ScanSources, 'params'>, origins: Origins): Omit<Sca
   }
 }
 
-type EvaluateOptions = Parameters<typeof evaluate>[1]
-
-/**
- * The value of a tree. groq-js's synchronous evaluator gives the same answers without a promise per node, which
- * made most of a query's time; it does not cover all of GROQ (it throws on what it cannot do), and then the
- * asynchronous one answers. The documents are in memory, so neither ever waits: both hold the thread alike.
- */
-async function evaluated(tree: ExprNode, options: EvaluateOptions): Promise<unknown> {
-  let value: ReturnType<typeof evaluateSync>
-  try {
-    value = evaluateSync(tree, options)
-  } catch {
-    return (await evaluate(tree, options)).get()
-  }
-  return value.get()
-}
-
 /** Evaluates as asked; with `origins` (a source map is wanted), the marked query, indexing what it reads. */
 async function evaluateQuery(query: string, context: QueryContext, origins?: Origins) {
   const parsed = parseQuery(query, context.params, context.maxDepth)
@@ -274,7 +257,7 @@ async function evaluateQuery(query: string, context: QueryContext, origins?: Ori
       params,
       ...(lookup ? { dereference: ({ _ref }: { _ref: string }) => (lookup(_ref) ?? null) as never } : {}),
     }
-    return { result: await evaluated(tree, evaluation), marks, lookup }
+    return { result: await (await evaluate(tree, evaluation)).get(), marks, lookup }
   } catch (error) {
     if (error instanceof ContentApiError) throw error
     throw new ContentApiError(
