@@ -13,6 +13,8 @@ import { AppRoutes, preloadRoutes } from './app/routes'
 import { createServerRoutes } from './app/server-routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
+import { loadMessages } from './lib/i18n/messages'
+import { localeOfPath } from './lib/i18n/locale-of-path'
 import { createServerQueryClient } from './lib/query-client'
 import { serializeJsonForScript } from './lib/serialize-json'
 import { syncTagsOf } from './lib/sync-tags'
@@ -163,9 +165,12 @@ async function renderWithClient(
   const routes = createServerRoutes({ queryClient, contentClient, now: () => now })
   // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
   // then drawn from the same table by React Router's `useRoutes` (ADR 030).
-  const [context] = await Promise.all([
+  const pathname = new URL(request.url).pathname
+  const locale = localeOfPath(pathname)
+  const [context, , messages] = await Promise.all([
     createStaticHandler(routes).query(request),
-    preloadRoutes(routes, new URL(request.url).pathname),
+    preloadRoutes(routes, pathname),
+    loadMessages(locale),
   ])
   if (context instanceof Response) {
     const location = context.headers.get('Location')
@@ -182,6 +187,7 @@ async function renderWithClient(
     config: publicConfig,
     assets,
     queryState,
+    locale,
     syncTags,
     now: now.toISOString(),
     ...(draftMode ? { draftMode: true, previewPerspective } : {}),
@@ -196,6 +202,7 @@ async function renderWithClient(
         queryClient={queryClient}
         contentClient={contentClient}
         editAttributes={draftMode ? createEditAttributes(publicConfig.content) : undefined}
+        messages={messages}
         routes={routes}
         location={url.pathname + url.search + url.hash}
       />

@@ -7,6 +7,7 @@ import { APP_STATE_GLOBAL, type AppState } from './app/app-state'
 import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
 import { createContentClient } from './lib/content-client'
 import { followPublishesLater } from './lib/follow-publishes-later'
+import { loadMessages } from './lib/i18n/messages'
 import { holdServerNow } from './lib/now'
 import { createQueryClient } from './lib/query-client'
 import { holdHydration } from './lib/first-load/use-hydrated'
@@ -61,12 +62,13 @@ export async function hydrateApp() {
   const routes = createRoutes()
   const preview = await draftPreview(state, queryClient)
   const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
+  const messagesReady = loadMessages(state.locale)
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: a long task under
   // Lighthouse's CPU slowdown, which the event list and the news dates paid while they hydrated (and,
   // warmed up here in a task of its own, that task). A worker has loaded that data meanwhile (the entry started
   // it), so every formatter hydration creates costs a fraction of a millisecond (ADR 130).
   await warmIntlOffMainThread()
-  const page = await pageReady
+  const [page, messages] = await Promise.all([pageReady, messagesReady])
   holdServerNow(Date.parse(state.now))
   holdHydration()
   // Inside a transition, hydration runs at a transition lane: React renders it in slices of a few milliseconds
@@ -80,6 +82,7 @@ export async function hydrateApp() {
         queryClient={queryClient}
         contentClient={contentClient}
         editAttributes={preview?.editAttributes}
+        messages={messages}
       >
         {page}
       </App>,

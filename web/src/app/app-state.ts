@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import type { PublicConfig } from '../config/public-config'
+import type { Locale } from '../lib/i18n/locale-contract'
 import type { PreviewPerspective } from '../lib/preview/preview-contract'
 
 /**
@@ -22,6 +23,8 @@ export type AppState = {
   config: PublicConfig
   assets: ClientAssets
   queryState: DehydratedState
+  /** The page's language (from its address, ADR 193): the browser loads that catalogue before it hydrates. */
+  locale: Locale
   /** The server's "now" (ISO) for this render; the browser hydrates with it (see lib/now.tsx). */
   now: string
   /** The sync tags of each dehydrated query, by query hash (lib/sync-tags.ts): what live updates compare. */

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { StrictMode, type ReactNode } from 'react'
 import { ContentProvider } from '../lib/content-context'
 import type { ContentClient } from '../lib/content-client'
+import { I18nProvider, type Messages } from '../lib/i18n/messages'
 import { NowProvider } from '../lib/now'
 import { EditAttributesProvider, type EditAttributes } from '../lib/preview/edit-target'
 import { PublicConfigProvider } from '../lib/public-config-context'
@@ -14,6 +15,7 @@ export function App({
   queryClient,
   contentClient,
   editAttributes,
+  messages,
   children,
 }: {
   state: AppState
@@ -21,21 +23,25 @@ export function App({
   contentClient: ContentClient
   /** A draft page's click-to-edit attributes (ADR 160). */
   editAttributes?: EditAttributes
+  /** The interface strings of `state.locale`, loaded before the render (lib/i18n/messages.tsx). */
+  messages: Messages
   children: ReactNode
 }) {
   return (
     <StrictMode>
-      <PublicConfigProvider value={state.config}>
-        <NowProvider serverNow={Date.parse(state.now)}>
-          <ContentProvider client={contentClient} config={state.config.content}>
-            <QueryClientProvider client={queryClient}>
-              <EditAttributesProvider value={editAttributes}>
-                <Document assets={state.assets}>{children}</Document>
-              </EditAttributesProvider>
-            </QueryClientProvider>
-          </ContentProvider>
-        </NowProvider>
-      </PublicConfigProvider>
+      <I18nProvider locale={state.locale} messages={messages}>
+        <PublicConfigProvider value={state.config}>
+          <NowProvider serverNow={Date.parse(state.now)}>
+            <ContentProvider client={contentClient} config={state.config.content}>
+              <QueryClientProvider client={queryClient}>
+                <EditAttributesProvider value={editAttributes}>
+                  <Document assets={state.assets}>{children}</Document>
+                </EditAttributesProvider>
+              </QueryClientProvider>
+            </ContentProvider>
+          </NowProvider>
+        </PublicConfigProvider>
+      </I18nProvider>
     </StrictMode>
   )
 }

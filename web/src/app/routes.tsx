@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
+import { useMessages } from '../lib/i18n/messages'
 import type { RouteHandle } from './route-module'
 import { FRAMELESS_PAGES, SITE_PAGES, type RouteEntry } from './route-table'
 import { RootLayout } from './root-layout'
@@ -59,7 +60,8 @@ export function createRoutes(attach: AttachToRoute = (_id, route) => route): Rou
  * transition, so usually the previous page simply stays until the next one is ready.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return <Suspense fallback={<RouteFallback text="Loading..." />}>{useRoutes(routes)}</Suspense>
+  const { common } = useMessages()
+  return <Suspense fallback={<RouteFallback text={common.loading} />}>{useRoutes(routes)}</Suspense>
 }
 
 /**
