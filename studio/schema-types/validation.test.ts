@@ -1,11 +1,8 @@
-import type { SlugValidationContext } from 'sanity'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   validateDoorsTime,
   validateOriginalStart,
   validateShowSlug,
-  isSlugUnique,
-  SLUG_TAKEN_QUERY,
   validateAlt,
   validateCredit,
   validatePhotoCredit,
@@ -99,30 +96,6 @@ describe('gallery and media item rules', () => {
     expect(validateAlt(undefined, true)).toMatch(/Describe/)
     expect(validateAlt('Band on stage at dusk', true)).toBe(true)
     expect(validateAlt(undefined, false)).toBe(true)
-  })
-})
-
-describe('isSlugUnique', () => {
-  function contextWith(taken: boolean, id = 'drafts.event-1') {
-    const fetch = vi.fn().mockResolvedValue(taken)
-    const context = {
-      document: { _id: id, _type: 'event' },
-      getClient: () => ({ fetch }),
-    } as unknown as SlugValidationContext
-    return { context, fetch }
-  }
-  it('asks for another document of the same type with the slug, ignoring its own draft and published copy', async () => {
-    const { context, fetch } = contextWith(false)
-    await expect(isSlugUnique('2025-11-06-arlington', context)).resolves.toBe(true)
-    expect(fetch).toHaveBeenCalledWith(
-      SLUG_TAKEN_QUERY,
-      { type: 'event', slug: '2025-11-06-arlington', draft: 'drafts.event-1', published: 'event-1' },
-      expect.objectContaining({ perspective: 'raw' }),
-    )
-  })
-  it('reports a taken slug', async () => {
-    const { context } = contextWith(true, 'event-2')
-    await expect(isSlugUnique('taken', context)).resolves.toBe(false)
   })
 })
 

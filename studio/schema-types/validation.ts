@@ -2,6 +2,7 @@
  * Validation rules written as plain functions, so they are unit-tested without a Studio. Schema types
  * call them from `Rule.custom(...)`; each returns `true` or the message the editor sees.
  */
+import { getPublishedId } from '@sanity/client/csm'
 import type { SlugValidationContext } from 'sanity'
 
 /** YouTube video ids are 11 characters of [A-Za-z0-9_-]; editors often paste the whole URL instead. */
@@ -138,18 +139,26 @@ export function validateAlt(value: unknown, hasImage: boolean): true | string {
 
 /**
  * The GROQ used for slug uniqueness. Sanity's default check relies on `sanity::versionOf`, which our
- * embedded content API (groq-js) does not know, so the query sticks to plain GROQ that both backends run.
+ * embedded content API (groq-js) does not know, so the query sticks to plain GROQ that both backends run. Every
+ * copy of the same document is one document: its published copy, its draft and its versions in any release (a
+ * slug kept while the show is edited in a release is not taken by itself).
  */
-export const SLUG_TAKEN_QUERY = `defined(*[_type == $type && slug.current == $slug && !(_id in [$draft, $published])][0]._id)`
+export const SLUG_TAKEN_QUERY = `defined(*[_type == $type && slug.current == $slug && !(_id in [$draft, $published]) && !(_id in path($versions))][0]._id)`
 
-/** Unique among documents of the same type, ignoring this document's own draft and published copies. */
+/** Unique among documents of the same type, ignoring this document's own draft, published copy and versions. */
 export async function isSlugUnique(slug: string, context: SlugValidationContext): Promise<boolean> {
   const { document, getClient } = context
   if (!document) return true
-  const published = document._id.replace(/^drafts\./, '')
+  const published = getPublishedId(document._id)
   const taken = await getClient({ apiVersion: '2025-02-19' }).fetch<boolean>(
     SLUG_TAKEN_QUERY,
-    { type: document._type, slug, draft: `drafts.${published}`, published },
+    {
+      type: document._type,
+      slug,
+      draft: `drafts.${published}`,
+      published,
+      versions: `versions.*.${published}`,
+    },
     { perspective: 'raw', tag: 'studio.slug-unique' },
   )
   return !taken
