@@ -79,7 +79,9 @@ export const test = base.extend<Fixtures & Options & { tourPromoSetup: void }>({
       page.on('console', (message) => {
         // Blocked outside requests are expected; they are asserted through externalRequests.
         if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT')) {
-          errors.push(message.text())
+          // A connection-level failure names no address in its text; the address says which answer broke.
+          const text = message.text()
+          errors.push(text.includes('net::ERR_') ? `${text} (${message.location().url})` : text)
         }
       })
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
