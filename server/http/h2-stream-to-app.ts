@@ -145,7 +145,10 @@ export function answerStreamWithApp(
     forwardAnswer(response, stream, {
       stalled: () => {
         clearTimeout(stall)
-        stall = setTimeout(() => resetAndDestroy(stream), stallMs)
+        stall = setTimeout(() => {
+          logger.warn({ url: headers[':path'], stallMs }, 'https front: answer left unread, stream reset')
+          resetAndDestroy(stream)
+        }, stallMs)
         stall.unref()
       },
       moving: () => clearTimeout(stall),

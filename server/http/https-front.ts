@@ -71,7 +71,7 @@ const RESET_WINDOW_MS = 1000
  * ENHANCE_YOUR_CALM): every stream costs the server its start, and a rapid-reset client opens and cancels them
  * faster than any page does (a browser cancels a few when the visitor moves on).
  */
-function limitResets(session: ServerHttp2Session, maxResets: number) {
+function limitResets(session: ServerHttp2Session, maxResets: number, logger: Logger) {
   let windowStart = 0
   let resets = 0
   return () => {
@@ -81,6 +81,10 @@ function limitResets(session: ServerHttp2Session, maxResets: number) {
       resets = 0
     }
     if (++resets <= maxResets || session.destroyed) return
+    logger.warn(
+      { resets, remoteAddress: session.socket?.remoteAddress },
+      'https front: too many streams reset',
+    )
     session.destroy(new Error('too many streams reset'), constants.NGHTTP2_ENHANCE_YOUR_CALM)
   }
 }
@@ -105,7 +109,8 @@ function answerEachStream({
     stream.on('error', () => {})
     const session = stream.session as ServerHttp2Session
     let countReset = resetCounters.get(session)
-    if (!countReset) resetCounters.set(session, (countReset = limitResets(session, limits.maxStreams)))
+    if (!countReset)
+      resetCounters.set(session, (countReset = limitResets(session, limits.maxStreams, logger)))
     // 'aborted': the client reset the stream before its answer had ended.
     stream.once('aborted', countReset)
     const socket = session.socket
