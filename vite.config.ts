@@ -32,7 +32,7 @@ export default defineConfig({
       input: 'web/src/entry-client.tsx',
       output: {
         // Rolldown writes no `import "./chunk.js"` lines for a chunk's transitive dependencies (Rollup did unless
-        // told otherwise: 142 B gzip on a gallery deep link, ADR 130): Vite's preload helper fetches a chunk's
+        // told otherwise: bytes a gallery deep link fetched twice, ADR 130): Vite's preload helper fetches a chunk's
         // whole dependency tree in parallel already.
         codeSplitting: {
           // What the app chunk loads at once stays in that one chunk (scripts/build/app-chunk.ts).
