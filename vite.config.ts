@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 import { appChunkGroup } from './scripts/build/app-chunk.ts'
 import { noServerModulesInClient } from './scripts/build/no-server-modules-in-client.ts'
 import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
+import { LongestFirstSequencer } from './scripts/test/longest-first-sequencer.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 
@@ -71,6 +72,8 @@ export default defineConfig({
     // In CI the unit suite shares two cores with the browser tests: a test whose bound a starved moment passed
     // gets another try, and the report names it as retried. A broken behaviour fails every try.
     retry: process.env.CI ? 2 : 0,
+    // A fresh clone has no durations: the files that give their tests long limits start first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
