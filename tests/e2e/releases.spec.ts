@@ -2,7 +2,12 @@ import type { Browser, Page } from '@playwright/test'
 import { contentClient, signInToContent } from './support/content-session'
 import { nextMinute, studioDateTime, TIME_ZONE } from './support/release-time'
 import { publishServerUrl } from './support/servers'
-import { createDocument, openStudio, unexpectedStudioErrors } from './support/studio'
+import {
+  createDocument,
+  openStudio,
+  PREVIEW_FRAME_STILL_LOADING,
+  unexpectedStudioErrors,
+} from './support/studio'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
 
 // Issue 38: a tour is announced as one. The band manager makes a release in the real Studio, adds two new shows
@@ -225,6 +230,8 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
 
   const release = await content.releases.get({ releaseId })
   expect(release).toMatchObject({ state: 'published', publishedAt: expect.any(String) })
-  expect(studioErrors).toEqual([])
+  // Signed in, the Studio logs no error; the preview frame's slow load on a loaded machine is the Presentation
+  // tool's note, not one (the test checks what the preview shows).
+  expect(studioErrors.filter((error) => !PREVIEW_FRAME_STILL_LOADING.test(error))).toEqual([])
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
