@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
-import { E2E_PORT, TEST_GA_ID, TEST_NOW, TODAY_PORT, VISUAL_PORT } from './tests/e2e/support/servers'
+import {
+  E2E_PORT,
+  PUBLISH_PORT,
+  TEST_GA_ID,
+  TEST_NOW,
+  TODAY_PORT,
+  VISUAL_PORT,
+} from './tests/e2e/support/servers'
 
 // The built server, as `npm start` runs it, each on a throwaway data dir. GA4 is configured so the analytics
 // queue can be observed; its script request is blocked by the test fixture, so nothing is sent.
@@ -39,24 +46,15 @@ export default defineConfig({
     // The server's self-signed certificate for the HTTPS port (generated into the test data dir).
     ignoreHTTPSErrors: true,
   },
+  // No project waits for another: a spec that publishes from the Studio does so on a server of its own
+  // (`publishServerUrl`, tests/e2e/support/servers.ts), so every spec sees the seed it expects in any order.
   projects: [
-    {
-      name: 'site',
-      testIgnore:
-        /(studio-news|studio-shows|live-updates|presentation|releases|scheduled-draft|visual)\.spec\.ts$/,
-    },
+    { name: 'site', testIgnore: /visual\.spec\.ts$/ },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; docs/guides/testing.md.
     {
       name: 'visual',
       testMatch: /visual\.spec\.ts$/,
       use: { baseURL: `http://localhost:${VISUAL_PORT}` },
-    },
-    // Publish a news post, a show and a tagline to the main server, whose news and tour lists and home page the
-    // site project reads as seeded: they run once every site test has finished.
-    {
-      name: 'after-site',
-      testMatch: /(studio-(news|shows)|live-updates|presentation|releases|scheduled-draft)\.spec\.ts$/,
-      dependencies: ['site'],
     },
   ],
   webServer: [
@@ -67,5 +65,7 @@ export default defineConfig({
     server(TODAY_PORT, { TEST_NOW: '' }),
     // Pinned clock and untouched seed content for the screenshot suite, with its own Studio on HTTPS.
     server(VISUAL_PORT, { TEST_NOW, HTTPS_PORT: String(VISUAL_PORT + 1) }),
+    // Pinned clock, with its own Studio on HTTPS, for the specs that publish from the Studio.
+    server(PUBLISH_PORT, { TEST_NOW, HTTPS_PORT: String(PUBLISH_PORT + 1) }),
   ],
 })

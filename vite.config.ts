@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 import { appChunkGroup } from './scripts/build/app-chunk.ts'
 import { noServerModulesInClient } from './scripts/build/no-server-modules-in-client.ts'
 import { packageStylesInTheirChunk } from './scripts/build/package-styles-in-their-chunk.ts'
+import { LongestFirstSequencer } from './scripts/test/longest-first-sequencer.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 
@@ -32,7 +33,7 @@ export default defineConfig({
       input: 'web/src/entry-client.tsx',
       output: {
         // Rolldown writes no `import "./chunk.js"` lines for a chunk's transitive dependencies (Rollup did unless
-        // told otherwise: 142 B gzip on a gallery deep link, ADR 130): Vite's preload helper fetches a chunk's
+        // told otherwise: bytes a gallery deep link fetched twice, ADR 130): Vite's preload helper fetches a chunk's
         // whole dependency tree in parallel already.
         codeSplitting: {
           // What the app chunk loads at once stays in that one chunk (scripts/build/app-chunk.ts).
@@ -71,6 +72,8 @@ export default defineConfig({
     // In CI the unit suite shares two cores with the browser tests: a test whose bound a starved moment passed
     // gets another try, and the report names it as retried. A broken behaviour fails every try.
     retry: process.env.CI ? 2 : 0,
+    // A fresh clone has no durations: the files that give their tests long limits start first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

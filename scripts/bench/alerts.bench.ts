@@ -4,7 +4,7 @@
  * newsletter's repository, sending to a local SMTP sink in its own process that accepts at most
  * BENCH_ALERTS_SINK_RATE mails a second (the server is told the same rate). One show of that area is published
  * through the content API; the bench prints mails per second against the sink's limit, the server's resident
- * memory sampled every second while the fan-out runs, and `GET /` p99 (a request every 5 ms, one at a time)
+ * memory sampled every second while the fan-out runs, and `GET /` p99 (a request every PROBE_INTERVAL_MS, one at a time)
  * during it against a quiet run of the same server just before. SQLite, then PostgreSQL (the local test
  * database; BENCH_ALERTS_POSTGRES=0 skips it). Needs `npm run build`.
  */

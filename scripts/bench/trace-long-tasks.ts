@@ -1,7 +1,7 @@
 /**
  * The main-thread tasks of one page load that Lighthouse's simulated TBT counts, with what ran inside them.
- * Lighthouse (simulated throttling) multiplies each task it observed by 4, so a task over 12.5 ms of real time
- * becomes one over 50 ms and adds to TBT; on a shared machine the wall time of a task includes waiting for a
+ * Lighthouse (simulated throttling) multiplies each task it observed by 4, so a task over a quarter of 50 ms of real
+ * time becomes one over 50 ms and adds to TBT; on a shared machine the wall time of a task includes waiting for a
  * core, so this prints each task's thread (CPU) time beside its wall time, and the events inside it.
  *
  *   node --import tsx scripts/bench/trace-long-tasks.ts http://localhost:3450/news [runs] [min-ms]

@@ -1,11 +1,12 @@
 import { contentClient, signInToContent } from './support/content-session'
-import { E2E_PORT } from './support/servers'
+import { publishServerUrl } from './support/servers'
 import { expect, test, waitForHydration } from './support/test'
 
 // An open tab follows a publish through the Live Content API (ADR 140), without a reload. The tagline lands on
-// the main server, whose home page other specs read as seeded, so playwright.config.ts runs this file only after
-// them (project "after-site"); the tagline is put back at the end.
-const SITE = `http://localhost:${E2E_PORT}`
+// the server of the specs that publish, not the main one whose home page other specs read as seeded
+// (tests/e2e/support/servers.ts); it is put back at the end.
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 
 test('an open tab of / shows an edit published through the content API without a reload', async ({
   page,

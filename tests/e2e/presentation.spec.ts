@@ -1,10 +1,4 @@
-import {
-  consoleErrorsFromNow,
-  HTTPS_ORIGIN,
-  publishUntil,
-  openStudio,
-  unexpectedStudioErrors,
-} from './support/studio'
+import { consoleErrorsFromNow, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
 import {
   draftLegs,
   liveStreamOpen,
@@ -14,16 +8,16 @@ import {
   recordPreviewTimings,
   watchText,
 } from './support/preview-timing'
-import { E2E_PORT } from './support/servers'
+import { publishServerUrl, publishStudioOrigin } from './support/servers'
 import { expect, isLocalUrl, test } from './support/test'
 
 // The band manager edits a show beside the site in the Studio's Presentation tool (issue 28, ADR 160): the preview
-// shows the draft as it is typed, fans see the published site until Publish. The venue is published on the main
-// server, whose tour list other specs read as seeded, so playwright.config.ts runs this file only after them
-// (project "after-site").
+// shows the draft as it is typed, fans see the published site until Publish. The venue is published on the server
+// of the specs that publish, never on the main one other specs read as seeded (tests/e2e/support/servers.ts).
 test.setTimeout(150_000)
 
-const SITE = `http://localhost:${E2E_PORT}`
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 const EVENT_ID = 'event-2025-11-08-irvine-bowl'
 const PUBLISHED_VENUE = 'Irvine Bowl'
 /**
@@ -48,7 +42,7 @@ test('a venue typed in Presentation shows in the preview at once, fans see it on
   await openStudio(page)
   await recordPreviewTimings(page)
   const draftQueries = recordDraftQueries(page)
-  await page.goto(`${HTTPS_ORIGIN}/admin/presentation/event/${EVENT_ID}?preview=/`)
+  await page.goto(`${publishStudioOrigin}/admin/presentation/event/${EVENT_ID}?preview=/`)
   const preview = page.frameLocator('iframe')
   const previewVenue = preview.locator('.event-list__venue', { hasText: /^Irvine Bowl/ })
   await expect(previewVenue).toHaveText(withStega(PUBLISHED_VENUE), { timeout: 60_000 })

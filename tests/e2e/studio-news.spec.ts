@@ -1,15 +1,16 @@
 import { expectPostInFeeds } from './support/feeds'
-import { E2E_PORT } from './support/servers'
+import { publishServerUrl } from './support/servers'
 import { createDocument, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // The band manager's path for news: the real Studio, its Portable Text editor, the publish button. The post
-// lands on the main server, whose news list other specs read as seeded, so playwright.config.ts runs this
-// file only after them (project "after-site").
+// lands on the server of the specs that publish, not the main one whose news list other specs read as seeded
+// (tests/e2e/support/servers.ts).
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.setTimeout(120_000)
 
-const SITE = `http://localhost:${E2E_PORT}`
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 
 test('a news post written and published in the Studio is on /news, in the RSS feed and in the sitemap', async ({
   page,

@@ -1,17 +1,18 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
-import { E2E_PORT } from './support/servers'
+import { publishServerUrl } from './support/servers'
 import { createDocument, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
-// The band manager announces a show in the real Studio. The show lands on the main server, whose tour list other
-// specs read as seeded, so playwright.config.ts runs this file only after them (project "after-site").
+// The band manager announces a show in the real Studio. The show lands on the server of the specs that publish, not
+// the main one whose tour list other specs read as seeded (tests/e2e/support/servers.ts).
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.setTimeout(150_000)
 // The Studio's date field takes the editor's local time; this editor sits in the venue's time zone.
 test.use({ timezoneId: 'America/Los_Angeles' })
 
-const SITE = `http://localhost:${E2E_PORT}`
+const SITE = publishServerUrl
+test.use({ baseURL: publishServerUrl })
 
 async function setDateTime(page: Page, value: string) {
   const input = page.getByRole('textbox', { name: 'Date and time' })

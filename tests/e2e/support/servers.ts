@@ -11,9 +11,18 @@ export const TODAY_PORT = E2E_PORT + 2
  * the tests that publish from the Studio, so every screen is the same on every run.
  */
 export const VISUAL_PORT = E2E_PORT + 3
+/**
+ * The server the specs that publish from the Studio write to (and E2E_PORT + 6, its Studio's HTTPS port): a news
+ * post, a show or a tagline published there is never seen by the specs that read the main server as seeded, so
+ * those specs run beside the others instead of after them. Such a spec says so with
+ * `test.use({ baseURL: publishServerUrl })`.
+ */
+export const PUBLISH_PORT = E2E_PORT + 5
 export const TEST_NOW = '2025-10-01T12:00:00-07:00'
 export const TEST_GA_ID = 'G-E2ETEST'
 
 export const todayServerUrl = `http://localhost:${TODAY_PORT}`
 export const visualServerUrl = `http://localhost:${VISUAL_PORT}`
 export const visualStudioOrigin = `https://localhost:${VISUAL_PORT + 1}`
+export const publishServerUrl = `http://localhost:${PUBLISH_PORT}`
+export const publishStudioOrigin = `https://localhost:${PUBLISH_PORT + 1}`

@@ -12,7 +12,9 @@ export const HTTPS_ORIGIN = `https://localhost:${Number(process.env.E2E_PORT ?? 
  * are blocked by the harness and asserted through `externalRequests`. Uncaught exceptions (pageerror) are never
  * filtered.
  */
-const EXPECTED_STUDIO_CONSOLE_ERRORS = [/status of 401/, /^The preview iframe hasn't finished loading after/]
+/** The Presentation tool's own log line when its preview frame is still loading after its fixed wait. */
+export const PREVIEW_FRAME_STILL_LOADING = /^The preview iframe hasn't finished loading after/
+const EXPECTED_STUDIO_CONSOLE_ERRORS = [/status of 401/, PREVIEW_FRAME_STILL_LOADING]
 
 export function unexpectedStudioErrors(errors: string[]): string[] {
   return errors.filter(

@@ -19,7 +19,7 @@ const canHover = () => window.matchMedia?.('(hover: hover)').matches ?? true
  *
  * 1. The page's HTML paints before any script runs: the entry fetches the app once the hero poster has painted
  *    (`afterFirstPaint`, entry-client.tsx), and hydration runs in a transition, in slices (hydrate-app.tsx).
- * 2. Each page loads at most its budget of JavaScript before the first input, 120 KB gzip at most
+ * 2. Each page loads at most its budget of JavaScript before the first input, never more than the ceiling
  *    (tests/e2e/first-load-budget.spec.ts fails with the figure). Code that only an input can need (a dialog, the
  *    toast viewport, tooltips, the about text's renderer) loads through this hook, and renders a plain stand-in
  *    (or nothing) until it has loaded: it must be an enhancement, never the only way to a content or a control.

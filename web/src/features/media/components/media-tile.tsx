@@ -10,8 +10,9 @@ const THUMB_WIDTH = 640
 const THUMB_ASPECT = 4 / 3
 const THUMB_HEIGHT = Math.round(THUMB_WIDTH / THUMB_ASPECT)
 /**
- * A phone's tile is about 185 CSS px wide (412 px screen), 325 device pixels at 1.75x: with 320 the smallest
- * width, the browser fetched 480 (2.2 times the pixels); 360 fits it.
+ * A phone's tile is half its screen less the gutters, in device pixels a little under 360 on a common phone
+ * (a 412 px screen at a device pixel ratio of 1.75): with 320 the smallest width, the browser fetched 480 (more
+ * than twice the pixels); 360 fits it.
  */
 const THUMB_WIDTHS = [360, 480, 640, 960]
 /**
