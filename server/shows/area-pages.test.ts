@@ -1,8 +1,7 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentConfigFor } from '../../web/src/config/public-config'
-import { renderPage } from '../../web/src/entry-server'
-import { startTestContentServer, type TestContentServer } from '../content-api/testing/test-server'
+import type { TestContentServer } from '../content-api/testing/test-server'
+import { jsonLdOf, startTourContentServer, tourPages } from './testing/tour-pages'
 
 /**
  * The tour by area (/shows?area=<slug>), its calendar (/shows/area/<slug>.ics) and sitemap entries, against a
@@ -33,32 +32,18 @@ describe('the tour by area', () => {
     ...(areaSlug ? { area: { _type: 'reference', _ref: `area-${areaSlug}` } } : {}),
   })
 
-  const html = async (path: string) => {
-    const result = await renderPage(new Request(`http://localhost${path}`), {
-      publicConfig: { siteUrl: 'https://band.example', content: contentConfigFor({ dataset: 'production' }) },
-      assets: { entry: '/assets/entry.js', css: [], preload: [] },
-      contentApiUrl: `${server.url}/content`,
-      now: new Date('2025-10-01T19:00:00Z'),
-    })
-    if (result.type !== 'html') throw new Error(`expected html for ${path}`)
-    return result
-  }
+  const html = (path: string) => tourPages(server).html(path)
 
   const eventsIn = (page: string) =>
-    [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
-      .flatMap((match) => [JSON.parse(match[1]!) as unknown].flat())
-      .filter(
-        (item): item is { '@type': string; url: string } =>
-          (item as { '@type'?: string })['@type'] === 'MusicEvent',
-      )
+    jsonLdOf(page)
+      .filter((item) => item['@type'] === 'MusicEvent')
       .map((item) => item.url)
 
   beforeAll(async () => {
-    server = await startTestContentServer({ env: { TEST_NOW: '2025-10-01T19:00:00Z' } })
+    server = await startTourContentServer()
     await server
       .client('editor')
       .transaction()
-      .create({ _id: 'siteSettings', _type: 'siteSettings', bandName: 'Los Forasteros' })
       .create(area('bay-area', 'Bay Area'))
       .create(area('arizona', 'Arizona'))
       .create(event('oakland', 'bay-area'))
@@ -70,13 +55,21 @@ describe('the tour by area', () => {
   })
   afterAll(() => server?.close())
 
-  it('lists every area on /shows, each show with its area, and a MusicEvent for each', async () => {
+  it('lists every area on /shows, the shows under their areas, and a MusicEvent for each', async () => {
     const { status, html: page } = await html('/shows')
     expect(status).toBe(200)
     expect(page).toContain('<nav class="area-filter" aria-label="Shows by area">')
     expect(page).toContain('<a aria-current="page" href="/shows" data-discover="true">All areas</a>')
     expect(page).toContain('<a href="/shows?area=bay-area" data-discover="true">Bay Area</a>')
-    expect(page).toContain('<p class="upcoming-show__area">Arizona</p>')
+    // The areas in the links' order (by name), the show with none last; by date within each (ADR 192).
+    const main = page.slice(page.indexOf('<main'))
+    const at = (text: string) => main.indexOf(text)
+    const groups = [...main.matchAll(/<h2 id="area-[^"]+" class="upcoming-shows__area-name">([^<]+)<\/h2>/g)]
+    expect(groups.map((match) => match[1])).toEqual(['Arizona', 'Bay Area', 'Everywhere else'])
+    expect(at('Sala oakland')).toBeGreaterThan(at('>Bay Area</h2>'))
+    expect(at('Sala berkeley')).toBeGreaterThan(at('Sala oakland'))
+    expect(at('Sala nowhere')).toBeGreaterThan(at('>Everywhere else</h2>'))
+    expect(at('Sala tucson')).toBeLessThan(at('>Bay Area</h2>'))
     expect(eventsIn(page)).toHaveLength(4)
   })
 
