@@ -22,6 +22,8 @@ const FANS = Number(process.env.BENCH_ALERT_FANS ?? 50_000)
 const RATE = Number(process.env.BENCH_ALERTS_SINK_RATE ?? 150)
 const QUIET_S = Number(process.env.BENCH_ALERTS_QUIET_S ?? 10)
 const PORT = Number(process.env.BENCH_ALERTS_PORT ?? 0)
+/** The SMTP sink's port; 0: a free one. */
+const SINK_PORT = Number(process.env.BENCH_ALERTS_SINK_PORT ?? 0)
 const AREA = 'southern-california'
 /** The first seconds after publishing, when the outbox rows are written (reported on their own). */
 const FAN_OUT_WINDOW_S = 10
@@ -114,7 +116,7 @@ function report(label: string, quiet: Probe[], during: Probe[], samples: Sample[
 
 async function bench(label: string, postgres: boolean) {
   const now = new Date()
-  const sink = await startRateLimitedSink(RATE)
+  const sink = await startRateLimitedSink(RATE, SINK_PORT)
   let site: AlertsInstance | undefined
   try {
     site = await startAlertsInstance(
