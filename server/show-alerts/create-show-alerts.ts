@@ -16,7 +16,7 @@ import { createAlertSender, IN_FLIGHT, type SendAlert } from './alert-sender'
 import { createAnnouncementDetector } from './announcement-detector'
 import { contentAreaLookup } from './area-catalog'
 import { createFanOut } from './fan-out'
-import { createAlertMailThread } from './mail/alert-mail-thread'
+import { alertMailsOnTheEventLoop, createAlertMailThread } from './mail/alert-mail-thread'
 import { openPostgresAlertsStore } from './postgres-alerts-store'
 import { createPreferencesRouter } from './preferences-router'
 import { snapshotOf, whyNotNews } from './show-snapshot'
@@ -36,6 +36,7 @@ export type ShowAlertsEnv = Pick<
   | 'ALERTS_MAX_ATTEMPTS'
   | 'ALERTS_RETRY_BASE_S'
   | 'ALERTS_LEASE_S'
+  | 'ALERTS_MAIL_WORK'
 >
 
 /**
@@ -99,9 +100,14 @@ export async function createShowAlerts({
 }) {
   const alerts = openAlertsStore(env)
   const origin = () => (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
-  const thread = env.SMTP_URL
-    ? createAlertMailThread({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, inFlight: IN_FLIGHT })
+  const mailSettings = env.SMTP_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, inFlight: IN_FLIGHT }
     : null
+  const thread =
+    mailSettings &&
+    (env.ALERTS_MAIL_WORK === 'thread'
+      ? createAlertMailThread(mailSettings)
+      : alertMailsOnTheEventLoop(mailSettings))
 
   const mailBandName = recentBandName(bandName)
   /** What only the event loop knows (the band's name, the areas' names, signed links), handed to the thread. */

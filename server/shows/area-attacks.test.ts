@@ -11,28 +11,7 @@ import { testAuthenticate } from '../content-api/testing/test-server'
 import { embeddedSiteContent } from '../page-cache/site-content'
 import { sourceRenderer } from '../page-cache/testing/source-renderer'
 import { createTestApp } from '../testing/test-app'
-
-const area = (slug: string, name: string) => ({
-  _id: `area-${slug}`,
-  _type: 'area',
-  name,
-  slug: { _type: 'slug', current: slug },
-})
-
-const event = (id: string, areaSlug: string) => ({
-  _id: id,
-  _type: 'event',
-  slug: { _type: 'slug', current: id },
-  startsAt: '2025-11-07T03:00:00.000Z',
-  timeZone: 'America/Los_Angeles',
-  venue: `Sala ${id}`,
-  city: 'Oakland',
-  region: 'CA',
-  country: 'US',
-  status: 'onSale',
-  ticketUrl: `https://tickets.example.com/${id}`,
-  area: { _type: 'reference', _ref: `area-${areaSlug}` },
-})
+import { areaDoc, showIn } from './testing/tour-pages'
 
 /**
  * `/shows?area=` and `/shows/area/<slug>.ics` (ADR 192) under hostile addresses, through the whole stack a fan
@@ -77,10 +56,10 @@ describe('the tour by area under hostile addresses', { timeout: 120_000 }, () =>
     store = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
     await publish(
       { _id: 'siteSettings', _type: 'siteSettings', bandName: 'Los Forasteros' },
-      area('bay-area', 'Bay Area'),
-      area('arizona', 'Arizona'),
-      event('oakland', 'bay-area'),
-      event('tucson', 'arizona'),
+      areaDoc('bay-area', 'Bay Area'),
+      areaDoc('arizona', 'Arizona'),
+      showIn('oakland', 'bay-area'),
+      showIn('tucson', 'arizona'),
     )
     app = createTestApp({
       env: { SITE_URL: 'http://site.test', TEST_NOW: '2025-10-01T19:00:00Z' },
@@ -212,10 +191,10 @@ describe('the tour by area under hostile addresses', { timeout: 120_000 }, () =>
     }
     const readers = Array.from({ length: 4 }, reader)
     for (let i = 0; i < 5; i++) {
-      await publish(event(`oakland-${i}`, 'bay-area'))
+      await publish(showIn(`oakland-${i}`, 'bay-area'))
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    await publish(area('mexico-city', 'Mexico City'), event('cdmx', 'mexico-city'))
+    await publish(areaDoc('mexico-city', 'Mexico City'), showIn('cdmx', 'mexico-city'))
     await new Promise((resolve) => setTimeout(resolve, 200))
     publishing = false
     await Promise.all(readers)

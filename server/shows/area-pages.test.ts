@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestContentServer } from '../content-api/testing/test-server'
-import { jsonLdOf, startTourContentServer, tourPages } from './testing/tour-pages'
+import { areaDoc, jsonLdOf, showIn, startTourContentServer, tourPages } from './testing/tour-pages'
 
 /**
  * The tour by area (/shows?area=<slug>), its calendar (/shows/area/<slug>.ics) and sitemap entries, against a
@@ -9,28 +9,6 @@ import { jsonLdOf, startTourContentServer, tourPages } from './testing/tour-page
  */
 describe('the tour by area', () => {
   let server: TestContentServer
-
-  const area = (slug: string, name: string) => ({
-    _id: `area-${slug}`,
-    _type: 'area',
-    name,
-    slug: { _type: 'slug', current: slug },
-  })
-
-  const event = (id: string, areaSlug: string | null, startsAt = '2025-11-07T03:00:00.000Z') => ({
-    _id: id,
-    _type: 'event',
-    slug: { _type: 'slug', current: id },
-    startsAt,
-    timeZone: 'America/Los_Angeles',
-    venue: `Sala ${id}`,
-    city: 'Oakland',
-    region: 'CA',
-    country: 'US',
-    status: 'onSale',
-    ticketUrl: `https://tickets.example.com/${id}`,
-    ...(areaSlug ? { area: { _type: 'reference', _ref: `area-${areaSlug}` } } : {}),
-  })
 
   const html = (path: string) => tourPages(server).html(path)
 
@@ -44,13 +22,13 @@ describe('the tour by area', () => {
     await server
       .client('editor')
       .transaction()
-      .create(area('bay-area', 'Bay Area'))
-      .create(area('arizona', 'Arizona'))
-      .create(event('oakland', 'bay-area'))
-      .create(event('berkeley', 'bay-area', '2025-11-08T03:00:00.000Z'))
-      .create(event('tucson', 'arizona'))
-      .create(event('nowhere', null))
-      .create(event('oakland-last-year', 'bay-area', '2025-01-08T03:00:00.000Z'))
+      .create(areaDoc('bay-area', 'Bay Area'))
+      .create(areaDoc('arizona', 'Arizona'))
+      .create(showIn('oakland', 'bay-area'))
+      .create(showIn('berkeley', 'bay-area', '2025-11-08T03:00:00.000Z'))
+      .create(showIn('tucson', 'arizona'))
+      .create(showIn('nowhere', null))
+      .create(showIn('oakland-last-year', 'bay-area', '2025-01-08T03:00:00.000Z'))
       .commit()
   })
   afterAll(() => server?.close())

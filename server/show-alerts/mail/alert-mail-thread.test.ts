@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isPermanent } from '../retry-policy'
 import type { ShowSnapshot } from '../show-snapshot'
-import { createAlertMailThread, type AlertMailThread } from './alert-mail-thread'
+import { createAlertMailThread, type AlertMails } from './alert-mail-thread'
 
 const show: ShowSnapshot = {
   id: 'show-1',
@@ -39,7 +39,7 @@ const task = (email: string) => ({
 describe('the alert mail thread', () => {
   const received: string[] = []
   let smtp: SMTPServer
-  let thread: AlertMailThread
+  let thread: AlertMails
 
   beforeAll(async () => {
     smtp = new SMTPServer({

@@ -1,8 +1,11 @@
 import { Piscina } from 'piscina'
 import { bundledWorker } from '../../worker-bundle'
 import type { AlertMailAnswer, AlertMailTask } from './alert-mail-task'
+import sendAlertMail, { closeAlertMailer } from './alert-mail-worker'
 
-export type AlertMailThread = {
+type MailSettings = { smtpUrl: string; from: string; inFlight: number }
+
+export type AlertMails = {
   /** Writes and sends one alert in the thread; rejects as the SMTP send did (with its `responseCode`). */
   send(task: Omit<AlertMailTask, 'smtpUrl' | 'from'>): Promise<void>
   close(): Promise<void>
@@ -15,15 +18,7 @@ export type AlertMailThread = {
  * promises do not change: a mail counts as sent only when the thread's answer reached it. The thread starts with
  * the first mail, runs `inFlight` sends at once over its pooled SMTP connections, and is kept while the server runs.
  */
-export function createAlertMailThread({
-  smtpUrl,
-  from,
-  inFlight,
-}: {
-  smtpUrl: string
-  from: string
-  inFlight: number
-}): AlertMailThread {
+export function createAlertMailThread({ smtpUrl, from, inFlight }: MailSettings): AlertMails {
   let pool: Promise<Piscina<AlertMailTask, AlertMailAnswer>> | undefined
   const started = () =>
     (pool ??= bundledWorker(new URL('./alert-mail-worker.ts', import.meta.url), 'alert-mail-worker').then(
@@ -42,11 +37,26 @@ export function createAlertMailThread({
     ))
   return {
     async send(task) {
-      const answer = await (await started()).run({ ...task, smtpUrl, from })
-      if (!answer.ok) throw Object.assign(new Error(answer.message), { responseCode: answer.responseCode })
+      failOn(await (await started()).run({ ...task, smtpUrl, from }))
     },
     async close() {
       if (pool) await (await pool).destroy()
+    },
+  }
+}
+
+function failOn(answer: AlertMailAnswer) {
+  if (!answer.ok) throw Object.assign(new Error(answer.message), { responseCode: answer.responseCode })
+}
+
+/** The same work on the event loop, beside the pages (`ALERTS_MAIL_WORK=event-loop`). */
+export function alertMailsOnTheEventLoop({ smtpUrl, from }: MailSettings): AlertMails {
+  return {
+    async send(task) {
+      failOn(await sendAlertMail({ ...task, smtpUrl, from }))
+    },
+    async close() {
+      closeAlertMailer()
     },
   }
 }

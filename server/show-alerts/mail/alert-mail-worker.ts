@@ -18,6 +18,12 @@ function mailerFor(smtpUrl: string, from: string): Mailer {
   return transport.mailer
 }
 
+/** Closes the transport's connections (the thread's end does as much). */
+export function closeAlertMailer() {
+  transport?.mailer.close()
+  transport = undefined
+}
+
 /**
  * The mail thread's task (mail-thread.ts): writes a show alert and hands it to SMTP. The outcome is an answer,
  * not a thrown error, so the SMTP code survives the copy back to the event loop.

@@ -5,6 +5,30 @@ import { startTestContentServer, type TestContentServer } from '../../content-ap
 /** The clock of the tour tests: the content server's (its feeds count a year back from it) and the pages'. */
 export const TOUR_NOW = '2025-10-01T19:00:00Z'
 
+/** A published area document. */
+export const areaDoc = (slug: string, name: string) => ({
+  _id: `area-${slug}`,
+  _type: 'area',
+  name,
+  slug: { _type: 'slug', current: slug },
+})
+
+/** A show on sale in Oakland at `startsAt`, in the area `areaSlug` (none for null). */
+export const showIn = (id: string, areaSlug: string | null, startsAt = '2025-11-07T03:00:00.000Z') => ({
+  _id: id,
+  _type: 'event',
+  slug: { _type: 'slug', current: id },
+  startsAt,
+  timeZone: 'America/Los_Angeles',
+  venue: `Sala ${id}`,
+  city: 'Oakland',
+  region: 'CA',
+  country: 'US',
+  status: 'onSale',
+  ticketUrl: `https://tickets.example.com/${id}`,
+  ...(areaSlug ? { area: { _type: 'reference', _ref: `area-${areaSlug}` } } : {}),
+})
+
 /** A real content API (createApp + SQLite) at TOUR_NOW, with the band's name set, for the show and tour pages. */
 export async function startTourContentServer(): Promise<TestContentServer> {
   const server = await startTestContentServer({ env: { TEST_NOW: TOUR_NOW } })
