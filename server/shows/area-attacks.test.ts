@@ -22,7 +22,6 @@ describe('the tour by area under hostile addresses', { timeout: 120_000 }, () =>
   let dataDir: string
   let store: ContentStore
   let server: Server
-  let url: string
   let app: ReturnType<typeof createTestApp>
 
   const publish = (...docs: Record<string, unknown>[]) =>
@@ -69,7 +68,6 @@ describe('the tour by area under hostile addresses', { timeout: 120_000 }, () =>
     })
     server = createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve))

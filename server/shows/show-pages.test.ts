@@ -30,7 +30,6 @@ describe('show pages, calendars and sitemap', () => {
     ...extra,
   })
 
-  const render = (path: string, now?: string) => tourPages(server).render(path, now)
   const html = (path: string, now?: string) => tourPages(server).html(path, now)
 
   beforeAll(async () => {

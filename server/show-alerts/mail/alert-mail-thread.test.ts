@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isPermanent } from '../retry-policy'
 import type { ShowSnapshot } from '../show-snapshot'
-import { createAlertMailThread, type AlertMails } from './alert-mail-thread'
+import { alertMailsOnTheEventLoop, createAlertMailThread, type AlertMails } from './alert-mail-thread'
 
 const show: ShowSnapshot = {
   id: 'show-1',
@@ -33,10 +33,13 @@ const task = (email: string) => ({
 })
 
 /**
- * The mail thread (ADR 196) against a real SMTP server that refuses some recipients: what the sender's retry
- * policy reads of a failure (the SMTP code) must come back from the thread.
+ * The mail thread (ADR 196), and the same work on the event loop, against a real SMTP server that refuses some
+ * recipients: what the sender's retry policy reads of a failure (the SMTP code) must come back from the thread.
  */
-describe('the alert mail thread', () => {
+describe.each([
+  ['in their thread', createAlertMailThread],
+  ['on the event loop', alertMailsOnTheEventLoop],
+])('alert mails %s', (_where, createAlertMails) => {
   const received: string[] = []
   let smtp: SMTPServer
   let thread: AlertMails
@@ -64,7 +67,7 @@ describe('the alert mail thread', () => {
     })
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     const { port } = smtp.server.address() as AddressInfo
-    thread = createAlertMailThread({
+    thread = createAlertMails({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: 'shows@band.example',
       inFlight: 4,
@@ -76,9 +79,10 @@ describe('the alert mail thread', () => {
   })
 
   it('writes the alert in the fan’s language and hands it to SMTP', async () => {
+    const before = received.length
     await thread.send(task('ana@example.com'))
-    expect(received).toHaveLength(1)
-    const raw = received[0]!
+    expect(received).toHaveLength(before + 1)
+    const raw = received.at(-1)!
     expect(raw).toMatch(/^Content-Language: es$/m)
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
     expect(raw).toContain('Santa Ana')
