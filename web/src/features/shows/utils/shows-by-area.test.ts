@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { toShow, type Show, type ShowRecord } from './show-rules'
+import { showRecord } from '../testing/show-record'
+import { toShow, type Show } from './show-rules'
 import { showsByArea } from './shows-by-area'
 
 const area = (slug: string) => ({ slug, name: slug.toUpperCase() })
 
 const show = (id: string, startsAt: string, areaSlug: string | null): Show =>
-  toShow({
-    _id: id,
-    _createdAt: '2025-06-01T10:00:00Z',
-    _updatedAt: '2025-06-02T10:00:00Z',
-    slug: id,
-    startsAt,
-    originalStartsAt: null,
-    doorsTime: null,
-    timeZone: 'America/Los_Angeles',
-    venue: `Venue ${id}`,
-    city: 'Somis',
-    region: 'CA',
-    country: 'US',
-    address: null,
-    postalCode: null,
-    status: 'onSale',
-    ticketUrl: null,
-    price: null,
-    currency: null,
-    notes: null,
-    setlist: null,
-    area: areaSlug ? area(areaSlug) : null,
-  } as ShowRecord)!
+  toShow(
+    showRecord({ _id: id, slug: id, startsAt, venue: `Venue ${id}`, area: areaSlug ? area(areaSlug) : null }),
+  )!
 
 const ids = (groups: ReturnType<typeof showsByArea>) =>
   groups.map((group) => [group.area?.slug ?? null, group.shows.map((s) => s.id)])
