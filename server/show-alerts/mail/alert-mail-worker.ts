@@ -25,7 +25,7 @@ export function closeAlertMailer() {
 }
 
 /**
- * The mail thread's task (mail-thread.ts): writes a show alert and hands it to SMTP. The outcome is an answer,
+ * The mail thread's task (alert-mail-thread.ts): writes a show alert and hands it to SMTP. The outcome is an answer,
  * not a thrown error, so the SMTP code survives the copy back to the event loop.
  */
 export default async function sendAlertMail(task: AlertMailTask): Promise<AlertMailAnswer> {
