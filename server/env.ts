@@ -153,6 +153,11 @@ const EnvSchema = z.object({
   ALERTS_RETRY_BASE_S: z.coerce.number().positive().max(86_400).default(60),
   /** Seconds a sender holds the mails it took; after a crash another sender may take them when this ends. */
   ALERTS_LEASE_S: z.coerce.number().positive().max(86_400).default(120),
+  /**
+   * Where alert mails are written and sent: `thread`, a worker thread of their own, or `event-loop`, beside the
+   * pages (the alerts bench compares the two in one run).
+   */
+  ALERTS_MAIL_WORK: z.enum(['thread', 'event-loop']).default('thread'),
 })
 
 const refined = EnvSchema.superRefine((env, context) => {

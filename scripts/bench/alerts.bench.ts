@@ -6,7 +6,9 @@
  * through the content API; the bench prints mails per second against the sink's limit, the server's resident
  * memory sampled every second while the fan-out runs, and `GET /` p99 (a request every PROBE_INTERVAL_MS, one at a time)
  * during it against a quiet run of the same server just before. SQLite, then PostgreSQL (the local test
- * database; BENCH_ALERTS_POSTGRES=0 skips it). Needs `npm run build`.
+ * database; BENCH_ALERTS_POSTGRES=0 skips it). BENCH_ALERTS_MAIL_WORK=event-loop,thread runs each store with the
+ * mails written and sent on the event loop and then in their thread (ADR 196), for ratios from one run. Needs
+ * `npm run build`.
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -22,10 +24,20 @@ const FANS = Number(process.env.BENCH_ALERT_FANS ?? 50_000)
 const RATE = Number(process.env.BENCH_ALERTS_SINK_RATE ?? 150)
 const QUIET_S = Number(process.env.BENCH_ALERTS_QUIET_S ?? 10)
 const PORT = Number(process.env.BENCH_ALERTS_PORT ?? 0)
+/** The SMTP sink's port; 0: a free one. */
+const SINK_PORT = Number(process.env.BENCH_ALERTS_SINK_PORT ?? 0)
+/** Where the server writes and sends the mails, each a run of its own: `event-loop,thread` compares them. */
+const MAIL_WORK = (process.env.BENCH_ALERTS_MAIL_WORK ?? 'thread').split(',') as ('thread' | 'event-loop')[]
 const AREA = 'southern-california'
 /** The first seconds after publishing, when the outbox rows are written (reported on their own). */
 const FAN_OUT_WINDOW_S = 10
 const MB = 1024 * 1024
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -112,17 +124,18 @@ function report(label: string, quiet: Probe[], during: Probe[], samples: Sample[
   )
 }
 
-async function bench(label: string, postgres: boolean) {
+async function bench(label: string, postgres: boolean, mailWork: 'thread' | 'event-loop') {
   const now = new Date()
-  const sink = await startRateLimitedSink(RATE)
+  const sink = await startRateLimitedSink(RATE, SINK_PORT)
   let site: AlertsInstance | undefined
   try {
     site = await startAlertsInstance(
       root,
-      { postgres, fans: FANS, area: AREA, smtpUrl: sink.url, mailsPerSecond: RATE, port: PORT },
+      { postgres, fans: FANS, area: AREA, smtpUrl: sink.url, mailsPerSecond: RATE, mailWork, port: PORT },
       now,
     )
     for (let i = 0; i < 20; i++) await getOk(`${site.url}/`)
+    const loadAtStart = loadAverage()
     const quietUntil = performance.now() + QUIET_S * 1000
     const quiet = await probe(site.url, () => performance.now() < quietUntil)
     const t0 = performance.now()
@@ -136,6 +149,7 @@ async function bench(label: string, postgres: boolean) {
       probe(site.url, () => sending),
     ])
     report(label, quiet, during, samples, t0)
+    console.log(`${label}: load average at the start ${loadAtStart}, at the end ${loadAverage()}`)
     await sleep(500)
     console.log(`${label}: outbox ${JSON.stringify(await outbox(site))}`)
   } finally {
@@ -144,11 +158,13 @@ async function bench(label: string, postgres: boolean) {
   }
 }
 
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-)
-await bench('SQLite', false)
-if (process.env.BENCH_ALERTS_POSTGRES !== '0') await bench('PostgreSQL', true)
+const stores = process.env.BENCH_ALERTS_POSTGRES === '0' ? [false] : [false, true]
+for (const postgres of stores) {
+  for (const mailWork of MAIL_WORK) {
+    await bench(
+      `${postgres ? 'PostgreSQL' : 'SQLite'}, mails ${mailWork === 'thread' ? 'in a thread' : 'on the event loop'}`,
+      postgres,
+      mailWork,
+    )
+  }
+}

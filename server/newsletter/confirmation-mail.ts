@@ -1,3 +1,4 @@
+import { mailHtmlHead, newsletterMail } from './mail-envelope'
 import type { Mail } from './mailer'
 import type { Language } from './subscriber-preferences'
 import { wordsFor } from './words/words-for'
@@ -26,19 +27,6 @@ export const plainText = (text: string) =>
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim()
-
-/**
- * Headers every newsletter mail carries: a List-Unsubscribe URL and RFC 8058 one-click, which Gmail and Yahoo
- * require from bulk senders (there is no mailto: variant because nothing here reads a mailbox), and the mail's
- * language (RFC 3282), which lets a mail client offer to translate or read it aloud in the right voice.
- */
-export function newsletterHeaders(unsubscribeUrl: string, language: Language): Record<string, string> {
-  return {
-    'List-Unsubscribe': `<${unsubscribeUrl}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    'Content-Language': language,
-  }
-}
 
 /**
  * The double opt-in mail, in the subscriber's language: plain text and a simple, band-styled HTML part with the
@@ -70,9 +58,7 @@ export function confirmationMail(
     `${words.unsubscribeLink}: ${unsubscribeUrl}`,
   ].join('\n')
   const bandHtml = escapeHtml(band)
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+  const html = `${mailHtmlHead(language, escapeHtml(subject))}
 <body style="margin:0;padding:0;background:#f4ead8;color:#2b1a12;font-family:Georgia,'Times New Roman',serif">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4ead8">
     <tr><td align="center" style="padding:24px 12px">
@@ -95,12 +81,5 @@ export function confirmationMail(
   </table>
 </body>
 </html>`
-  return {
-    senderName: band,
-    to: to.email,
-    subject,
-    text,
-    html,
-    headers: newsletterHeaders(unsubscribeUrl, language),
-  }
+  return newsletterMail({ band, to: to.email, subject, text, html, unsubscribeUrl, language })
 }

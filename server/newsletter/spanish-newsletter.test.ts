@@ -1,10 +1,8 @@
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Clock } from '../clock'
-import { createNewsletterTestApp } from './testing/newsletter-test-app'
-import { startSmtpSink } from './testing/smtp-sink'
+import { describe, expect, it } from 'vitest'
+import { newsletterWithSmtp, TEST_SITE_URL } from './testing/newsletter-with-smtp'
 
-const SITE = 'https://losforasteros.example.com'
+const SITE = TEST_SITE_URL
 const lucia = { firstName: 'Lucía', lastName: 'Hernández', email: 'lucia@example.com', language: 'es' }
 const ana = { firstName: 'Ana', lastName: 'López', email: 'ana@example.com' }
 
@@ -16,28 +14,12 @@ const linkIn = (text: string, path: 'confirm' | 'unsubscribe') =>
   new RegExp(`https://\\S+/api/newsletter/${path}\\?token=[\\w.-]+`).exec(text)![0]
 
 describe('newsletter in Spanish, with a real SMTP server', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>
-  let t: Awaited<ReturnType<typeof createNewsletterTestApp>>
-  let now: Date
-  const clock: Clock = { now: () => new Date(now) }
-
-  beforeEach(async () => {
-    now = new Date('2025-10-01T12:00:00Z')
-    smtp = await startSmtpSink()
-    t = await createNewsletterTestApp({
-      env: { SMTP_URL: smtp.url, SITE_URL: SITE, NEWSLETTER_RATE_LIMIT: '100' },
-      clock,
-    })
-  })
-  afterEach(async () => {
-    await t.close()
-    await smtp.close()
-  })
+  const h = newsletterWithSmtp()
 
   async function signUp(fan: Record<string, string>) {
-    const res = await request(t.app).post('/api/newsletter/subscribe').send(fan).expect(201)
-    await t.newsletter.service.idle()
-    const mail = smtp.mails.find((m) => m.to.includes(fan.email!))!
+    const res = await request(h.t.app).post('/api/newsletter/subscribe').send(fan).expect(201)
+    await h.t.newsletter.service.idle()
+    const mail = h.smtp.mails.find((m) => m.to.includes(fan.email!))!
     return { res, mail }
   }
 
@@ -58,7 +40,7 @@ describe('newsletter in Spanish, with a real SMTP server', () => {
     expect(html).toContain('<html lang="es">')
     expect(html).toContain('Sí, quiero suscribirme')
     expect(html).not.toMatch(/Confirm my|Unsubscribe|Please/)
-    const stored = await t.newsletter.repo.findByEmail(lucia.email)
+    const stored = await h.t.newsletter.repo.findByEmail(lucia.email)
     expect(stored!.consentText).toMatch(/^Al suscribirte aceptas recibir correos de Los Forasteros/)
   })
 
@@ -70,54 +52,54 @@ describe('newsletter in Spanish, with a real SMTP server', () => {
     expect(mail.parts.get('text/plain')).toMatch(/^Hola Ana,\r\n/)
     expect(mail.parts.get('text/html')).toContain('<html lang="en">')
     const unsubscribe = linkIn(mail.parts.get('text/plain')!, 'unsubscribe')
-    const page = await request(t.app).get(local(unsubscribe)).expect(303)
+    const page = await request(h.t.app).get(local(unsubscribe)).expect(303)
     expect(page.headers.location).toMatch(/^\/newsletter\/unsubscribe\?token=/)
-    const confirm = await request(t.app).get(local(linkIn(mail.parts.get('text/plain')!, 'confirm')))
+    const confirm = await request(h.t.app).get(local(linkIn(mail.parts.get('text/plain')!, 'confirm')))
     expect(confirm.status).toBe(303)
   })
 
   it('confirms, and answers the confirm link in Spanish, also once it has expired', async () => {
     const { mail } = await signUp(lucia)
     const confirm = local(linkIn(mail.parts.get('text/plain')!, 'confirm'))
-    const page = await request(t.app).get(confirm).expect(200)
+    const page = await request(h.t.app).get(confirm).expect(200)
     expect(page.headers['content-language']).toBe('es')
     expect(page.text).toContain('<html lang="es">')
     expect(page.text).toContain('<h1>¡Ya estás en la lista!</h1>')
-    expect((await t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('subscribed')
+    expect((await h.t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('subscribed')
 
-    now = new Date('2025-10-20T12:00:00Z')
-    const expired = await request(t.app).get(confirm).expect(200)
+    h.now = new Date('2025-10-20T12:00:00Z')
+    const expired = await request(h.t.app).get(confirm).expect(200)
     expect(expired.text).toContain('<h1>Este enlace ya no funciona</h1>')
   })
 
   it('answers the unsubscribe page and its button in Spanish', async () => {
     const { mail } = await signUp(lucia)
     const unsubscribe = local(linkIn(mail.parts.get('text/plain')!, 'unsubscribe'))
-    const page = await request(t.app).get(unsubscribe).expect(200)
+    const page = await request(h.t.app).get(unsubscribe).expect(200)
     expect(page.headers['content-language']).toBe('es')
     expect(page.text).toContain('<h1>¿Quieres dejar de recibir los correos de Los Forasteros?</h1>')
     expect(page.text).toContain('Sí, cancelar mi suscripción</button>')
     // Opening the page never unsubscribes (mail scanners open links).
-    expect((await t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('pending')
+    expect((await h.t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('pending')
 
     const action = /action="([^"]+)"/.exec(page.text)![1]!.replaceAll('&amp;', '&')
     expect(action).toBe(`${SITE}${unsubscribe}&from=page`)
-    const done = await request(t.app).post(local(action)).expect(200)
+    const done = await request(h.t.app).post(local(action)).expect(200)
     expect(done.text).toContain('<h1>Listo, cancelamos tu suscripción</h1>')
-    expect((await t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('unsubscribed')
+    expect((await h.t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('unsubscribed')
   })
 
   it('answers a mail provider’s one-click unsubscribe (RFC 8058) in Spanish', async () => {
     const { mail } = await signUp(lucia)
     const oneClick = mail.headers.get('list-unsubscribe')!.slice(1, -1)
-    const res = await request(t.app)
+    const res = await request(h.t.app)
       .post(local(oneClick))
       .type('form')
       .send('List-Unsubscribe=One-Click')
       .expect(200)
     expect(res.headers['content-language']).toBe('es')
     expect(res.body).toEqual({ message: 'Listo: cancelamos tu suscripción.' })
-    const forged = await request(t.app)
+    const forged = await request(h.t.app)
       .post(`${local(oneClick).slice(0, -2)}xx`)
       .expect(400)
     expect(forged.body).toEqual({ message: 'This unsubscribe link is not valid.' })

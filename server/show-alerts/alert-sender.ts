@@ -1,6 +1,5 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import type { Mail, Mailer } from '../newsletter/mailer'
 import type { Subscriber, SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { SubscriberPreferences } from '../newsletter/subscriber-preferences'
 import type { Announcement, AlertsStore, ClaimedAlert, Outcome } from './alerts-store'
@@ -19,17 +18,21 @@ export type SenderOptions = {
   pollMs: number
 }
 
-export type RenderAlert = (
+/**
+ * Writes and sends one subscriber's alert; rejects as the SMTP send did (a `responseCode` of 5xx is not retried).
+ * Resolving means SMTP accepted the mail.
+ */
+export type SendAlert = (
   subscriber: Subscriber,
   prefs: SubscriberPreferences,
   shows: ShowSnapshot[],
-) => Promise<Mail>
+) => Promise<void>
 
 /** How long outcomes wait to be written together. */
 const OUTCOME_FLUSH_MS = 100
 
 /** Mails handed to SMTP at once: enough to keep a pooled connection busy at the rate, few enough to stay polite. */
-const IN_FLIGHT = 8
+export const IN_FLIGHT = 8
 
 /**
  * Delivers the outbox over SMTP at `mailsPerSecond` (docs/decisions/190-show-alerts-outbox.md): claims due rows
@@ -41,16 +44,14 @@ const IN_FLIGHT = 8
 export function createAlertSender({
   alerts,
   repo,
-  mailer,
-  render,
+  send,
   clock,
   logger,
   options,
 }: {
   alerts: AlertsStore
   repo: SubscribersRepository
-  mailer: Mailer
-  render: RenderAlert
+  send: SendAlert
   clock: Clock
   logger: Logger
   options: SenderOptions
@@ -72,7 +73,7 @@ export function createAlertSender({
     return found
   }
 
-  async function deliver(row: ClaimedAlert): Promise<Outcome> {
+  async function deliver(row: ClaimedAlert, prefsOf: Map<string, SubscriberPreferences>): Promise<Outcome> {
     if (row.possiblyDelivered) {
       logger.warn(
         { outboxId: row.id, subscriberId: row.subscriberId, announcementId: row.announcementId },
@@ -80,7 +81,7 @@ export function createAlertSender({
       )
     }
     const subscriber = await repo.findById(row.subscriberId)
-    const prefs = subscriber && (await repo.preferences(subscriber.id))
+    const prefs = subscriber && prefsOf.get(subscriber.id)
     if (!subscriber || !prefs || subscriber.status !== 'subscribed') {
       return { id: row.id, status: 'skipped', at: now(), error: 'no longer subscribed' }
     }
@@ -89,10 +90,9 @@ export function createAlertSender({
     if (shows.length === 0) {
       return { id: row.id, status: 'skipped', at: now(), error: 'no show in their areas any more' }
     }
-    const mail = await render(subscriber, prefs, shows)
     await pace()
     try {
-      await mailer.send(mail)
+      await send(subscriber, prefs, shows)
     } catch (error) {
       return failed(row, error)
     }
@@ -140,12 +140,14 @@ export function createAlertSender({
   /** Sends the claimed rows, at most IN_FLIGHT at a time. */
   async function sendAll(rows: ClaimedAlert[]) {
     const outcomes = outcomeWriter()
+    // The claim's areas and languages in one read: a query per mail took its turn on the event loop.
+    const prefsOf = await repo.preferencesOf(rows.map((row) => row.subscriberId))
     let index = 0
     const worker = async () => {
       while (running && index < rows.length) {
         const row = rows[index++]!
         try {
-          await outcomes.add(await deliver(row))
+          await outcomes.add(await deliver(row, prefsOf))
         } catch (err) {
           // A store error: the row stays held until its lease ends, then it is tried again.
           logger.error({ err, outboxId: row.id }, 'show alert: could not record a delivery')

@@ -6,19 +6,17 @@ import { getDraftId, type ContentStore } from '../content-api/engine'
 import type { Env } from '../env'
 import type { Logger } from '../logger'
 import { requireSubscriberAdmin } from '../newsletter/admin-auth'
-import { createSmtpMailer, type Mailer } from '../newsletter/mailer'
 import { subscribersFile } from '../newsletter/sqlite-subscribers-repository'
 import type { AreaCatalog } from '../newsletter/subscriber-preferences'
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { TokenSigner } from '../newsletter/tokens'
 import { createAlertsAdminRouter } from './alerts-admin-router'
 import type { AlertsStore } from './alerts-store'
-import { createAlertSender, type RenderAlert } from './alert-sender'
+import { createAlertSender, IN_FLIGHT, type SendAlert } from './alert-sender'
 import { createAnnouncementDetector } from './announcement-detector'
 import { contentAreaLookup } from './area-catalog'
 import { createFanOut } from './fan-out'
-import { alertMail } from './mail/alert-mail'
-import { templateFor } from './mail/templates'
+import { alertMailsOnTheEventLoop, createAlertMailThread } from './mail/alert-mail-thread'
 import { openPostgresAlertsStore } from './postgres-alerts-store'
 import { createPreferencesRouter } from './preferences-router'
 import { snapshotOf, whyNotNews } from './show-snapshot'
@@ -38,6 +36,7 @@ export type ShowAlertsEnv = Pick<
   | 'ALERTS_MAX_ATTEMPTS'
   | 'ALERTS_RETRY_BASE_S'
   | 'ALERTS_LEASE_S'
+  | 'ALERTS_MAIL_WORK'
 >
 
 /**
@@ -70,14 +69,6 @@ function recentBandName(bandName: BandName): BandName {
   }
 }
 
-/** A pooled SMTP transport: the fan-out sends many mails, one connection each would be wasteful. */
-function pooledMailer(env: ShowAlertsEnv): Mailer {
-  const url = new URL(env.SMTP_URL!)
-  url.searchParams.set('pool', 'true')
-  url.searchParams.set('maxConnections', '8')
-  return createSmtpMailer(url.toString(), env.MAIL_FROM)
-}
-
 /**
  * Show alerts (docs/decisions/190-show-alerts-outbox.md): the detector watching the content store's commits,
  * the fan-out into the outbox, the sender (only with SMTP_URL), the preferences page and the Studio's admin view.
@@ -95,7 +86,6 @@ export async function createShowAlerts({
   bandName,
   areas,
   authenticate,
-  mailer: mailerOverride,
 }: {
   env: ShowAlertsEnv
   logger: Logger
@@ -107,17 +97,26 @@ export async function createShowAlerts({
   bandName: BandName
   areas: AreaCatalog
   authenticate?: RequestHandler
-  mailer?: Mailer
 }) {
   const alerts = openAlertsStore(env)
   const origin = () => (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
-  const mailer = mailerOverride ?? (env.SMTP_URL ? pooledMailer(env) : null)
+  const mailSettings = env.SMTP_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, inFlight: IN_FLIGHT }
+    : null
+  const thread =
+    mailSettings &&
+    (env.ALERTS_MAIL_WORK === 'thread'
+      ? createAlertMailThread(mailSettings)
+      : alertMailsOnTheEventLoop(mailSettings))
 
   const mailBandName = recentBandName(bandName)
-  const render: RenderAlert = async (subscriber, prefs, shows) => {
+  /** What only the event loop knows (the band's name, the areas' names, signed links), handed to the thread. */
+  const send: SendAlert = async (subscriber, prefs, shows) => {
     const names = new Map((await areas()).map((area) => [area.slug, area.name]))
     const base = origin()
-    return alertMail(subscriber, shows, {
+    await thread!.send({
+      to: { email: subscriber.email, firstName: subscriber.firstName },
+      shows,
       band: await mailBandName(),
       areaNames: prefs.areas.map((slug) => names.get(slug) ?? slug),
       links: {
@@ -125,16 +124,15 @@ export async function createShowAlerts({
         preferencesUrl: `${base}/api/newsletter/preferences?token=${tokens.sign('preferences', subscriber.id)}`,
         unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${tokens.sign('unsubscribe', subscriber.id)}`,
       },
-      template: templateFor(prefs.language),
+      language: prefs.language,
     })
   }
 
-  const sender = mailer
+  const sender = thread
     ? createAlertSender({
         alerts,
         repo,
-        mailer,
-        render,
+        send,
         clock,
         logger,
         options: {
@@ -211,7 +209,7 @@ export async function createShowAlerts({
       detector.stop()
       await fanOut.stop()
       await sender?.stop()
-      if (!mailerOverride) mailer?.close()
+      await thread?.close()
       await alerts.close()
     },
   }

@@ -1,8 +1,7 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentConfigFor } from '../../web/src/config/public-config'
-import { renderPage } from '../../web/src/entry-server'
-import { startTestContentServer, type TestContentServer } from '../content-api/testing/test-server'
+import type { TestContentServer } from '../content-api/testing/test-server'
+import { areaDoc, jsonLdOf, showIn, startTourContentServer, tourPages } from './testing/tour-pages'
 
 /**
  * The tour by area (/shows?area=<slug>), its calendar (/shows/area/<slug>.ics) and sitemap entries, against a
@@ -11,72 +10,44 @@ import { startTestContentServer, type TestContentServer } from '../content-api/t
 describe('the tour by area', () => {
   let server: TestContentServer
 
-  const area = (slug: string, name: string) => ({
-    _id: `area-${slug}`,
-    _type: 'area',
-    name,
-    slug: { _type: 'slug', current: slug },
-  })
-
-  const event = (id: string, areaSlug: string | null, startsAt = '2025-11-07T03:00:00.000Z') => ({
-    _id: id,
-    _type: 'event',
-    slug: { _type: 'slug', current: id },
-    startsAt,
-    timeZone: 'America/Los_Angeles',
-    venue: `Sala ${id}`,
-    city: 'Oakland',
-    region: 'CA',
-    country: 'US',
-    status: 'onSale',
-    ticketUrl: `https://tickets.example.com/${id}`,
-    ...(areaSlug ? { area: { _type: 'reference', _ref: `area-${areaSlug}` } } : {}),
-  })
-
-  const html = async (path: string) => {
-    const result = await renderPage(new Request(`http://localhost${path}`), {
-      publicConfig: { siteUrl: 'https://band.example', content: contentConfigFor({ dataset: 'production' }) },
-      assets: { entry: '/assets/entry.js', css: [], preload: [] },
-      contentApiUrl: `${server.url}/content`,
-      now: new Date('2025-10-01T19:00:00Z'),
-    })
-    if (result.type !== 'html') throw new Error(`expected html for ${path}`)
-    return result
-  }
+  const html = (path: string) => tourPages(server).html(path)
 
   const eventsIn = (page: string) =>
-    [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
-      .flatMap((match) => [JSON.parse(match[1]!) as unknown].flat())
-      .filter(
-        (item): item is { '@type': string; url: string } =>
-          (item as { '@type'?: string })['@type'] === 'MusicEvent',
-      )
+    jsonLdOf(page)
+      .filter((item) => item['@type'] === 'MusicEvent')
       .map((item) => item.url)
 
   beforeAll(async () => {
-    server = await startTestContentServer({ env: { TEST_NOW: '2025-10-01T19:00:00Z' } })
+    server = await startTourContentServer()
     await server
       .client('editor')
       .transaction()
-      .create({ _id: 'siteSettings', _type: 'siteSettings', bandName: 'Los Forasteros' })
-      .create(area('bay-area', 'Bay Area'))
-      .create(area('arizona', 'Arizona'))
-      .create(event('oakland', 'bay-area'))
-      .create(event('berkeley', 'bay-area', '2025-11-08T03:00:00.000Z'))
-      .create(event('tucson', 'arizona'))
-      .create(event('nowhere', null))
-      .create(event('oakland-last-year', 'bay-area', '2025-01-08T03:00:00.000Z'))
+      .create(areaDoc('bay-area', 'Bay Area'))
+      .create(areaDoc('arizona', 'Arizona'))
+      .create(showIn('oakland', 'bay-area'))
+      .create(showIn('berkeley', 'bay-area', '2025-11-08T03:00:00.000Z'))
+      .create(showIn('tucson', 'arizona'))
+      .create(showIn('nowhere', null))
+      .create(showIn('oakland-last-year', 'bay-area', '2025-01-08T03:00:00.000Z'))
       .commit()
   })
   afterAll(() => server?.close())
 
-  it('lists every area on /shows, each show with its area, and a MusicEvent for each', async () => {
+  it('lists every area on /shows, the shows under their areas, and a MusicEvent for each', async () => {
     const { status, html: page } = await html('/shows')
     expect(status).toBe(200)
     expect(page).toContain('<nav class="area-filter" aria-label="Shows by area">')
     expect(page).toContain('<a aria-current="page" href="/shows" data-discover="true">All areas</a>')
     expect(page).toContain('<a href="/shows?area=bay-area" data-discover="true">Bay Area</a>')
-    expect(page).toContain('<p class="upcoming-show__area">Arizona</p>')
+    // The areas in the links' order (by name), the show with none last; by date within each (ADR 192).
+    const main = page.slice(page.indexOf('<main'))
+    const at = (text: string) => main.indexOf(text)
+    const groups = [...main.matchAll(/<h2 id="area-[^"]+" class="upcoming-shows__area-name">([^<]+)<\/h2>/g)]
+    expect(groups.map((match) => match[1])).toEqual(['Arizona', 'Bay Area', 'Everywhere else'])
+    expect(at('Sala oakland')).toBeGreaterThan(at('>Bay Area</h2>'))
+    expect(at('Sala berkeley')).toBeGreaterThan(at('Sala oakland'))
+    expect(at('Sala nowhere')).toBeGreaterThan(at('>Everywhere else</h2>'))
+    expect(at('Sala tucson')).toBeLessThan(at('>Bay Area</h2>'))
     expect(eventsIn(page)).toHaveLength(4)
   })
 

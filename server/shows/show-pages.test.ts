@@ -1,8 +1,7 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentConfigFor } from '../../web/src/config/public-config'
-import { renderPage } from '../../web/src/entry-server'
-import { startTestContentServer, type TestContentServer } from '../content-api/testing/test-server'
+import type { TestContentServer } from '../content-api/testing/test-server'
+import { jsonLdOf, startTourContentServer, tourPages } from './testing/tour-pages'
 
 /**
  * Show pages, their calendars and sitemap entries against a real content API (createApp + SQLite), written
@@ -31,32 +30,13 @@ describe('show pages, calendars and sitemap', () => {
     ...extra,
   })
 
-  const render = (path: string, now = '2025-10-01T19:00:00Z') =>
-    renderPage(new Request(`http://localhost${path}`), {
-      publicConfig: { siteUrl: 'https://band.example', content: contentConfigFor({ dataset: 'production' }) },
-      assets: { entry: '/assets/entry.js', css: [], preload: [] },
-      contentApiUrl: `${server.url}/content`,
-      now: new Date(now),
-    })
-
-  const html = async (path: string, now?: string) => {
-    const result = await render(path, now)
-    if (result.type !== 'html') throw new Error(`expected html for ${path}`)
-    return result
-  }
-
-  const jsonLdOf = (page: string) =>
-    [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
-      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
-    )
+  const html = (path: string, now?: string) => tourPages(server).html(path, now)
 
   beforeAll(async () => {
-    // The server clock of the feeds: the tour calendar holds a year of past shows, counted from it.
-    server = await startTestContentServer({ env: { TEST_NOW: '2025-10-01T19:00:00Z' } })
+    server = await startTourContentServer()
     await server
       .client('editor')
       .transaction()
-      .create({ _id: 'siteSettings', _type: 'siteSettings', bandName: 'Los Forasteros' })
       .create(event('on-sale', { doorsTime: '18:00', notes: 'All ages.', setlist: ['Alma Oeste'] }))
       .create(event('called-off', { status: 'cancelled' }))
       // Moved from Oct 10 (PDT) to Nov 6 (PST).

@@ -147,8 +147,13 @@ test('the upcoming shows page lists the tour by date, reached from the home page
   await page.locator('#events').getByRole('link', { name: 'All 3 upcoming shows' }).click()
   await expect(page).toHaveURL('/shows')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming shows')
+  // Grouped by area in the area links' order, by date within each (ADR 192).
+  await expect(page.locator('main section').getByRole('heading', { level: 2 })).toHaveText([
+    'Central Coast',
+    'Southern California',
+  ])
   const shows = page.locator('.upcoming-show')
-  await expect(shows.getByRole('heading', { level: 2 })).toHaveText([
+  await expect(shows.getByRole('heading', { level: 3 })).toHaveText([
     'Land+Sky, Somis, CA',
     'The Arlington Theatre, Santa Barbara, CA',
     'Irvine Bowl, Laguna Beach, CA',

@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs'
 import pg from 'pg'
-import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityClient } from '@sanity/client'
 import { openPostgresSubscribersRepository } from '../../../server/newsletter/postgres-subscribers-repository'
 import {
   openSqliteSubscribersRepository,
   subscribersFile,
 } from '../../../server/newsletter/sqlite-subscribers-repository'
 import { buildDataDir } from '../scale/data-dir'
+import { benchContentClient } from '../scale/instance'
 import { freePort, start, stop, waitFor, type Started } from '../ssr/processes'
 import { addFansOfArea } from './fans'
 
@@ -31,6 +32,8 @@ export async function startAlertsInstance(
     area: string
     smtpUrl: string
     mailsPerSecond: number
+    /** Where the server writes and sends the mails (ALERTS_MAIL_WORK). */
+    mailWork: 'thread' | 'event-loop'
     /** 0: a free one. */
     port: number
   },
@@ -68,21 +71,13 @@ export async function startAlertsInstance(
         SITE_URL: 'https://band.example',
         ALERTS_COALESCE_S: '0',
         ALERTS_MAILS_PER_SECOND: String(options.mailsPerSecond),
+        ALERTS_MAIL_WORK: options.mailWork,
         ...(built.databaseUrl ? { DATABASE_URL: built.databaseUrl } : {}),
       },
     })
     const url = `http://127.0.0.1:${port}`
     await waitFor(`${url}/healthz`, site)
-    const client = createClient({
-      apiHost: `${url}/content`,
-      useProjectHostname: false,
-      projectId: 'local',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      token: built.token,
-      useCdn: false,
-    })
-    return { url, pid: site.child.pid!, client, close }
+    return { url, pid: site.child.pid!, client: benchContentClient(url, built.token), close }
   } catch (error) {
     await close()
     throw error

@@ -2,7 +2,7 @@
  * A local SMTP server (smtp-server) with its own rate limit, in its own process so its work stays out of the
  * bench's timings: it accepts at most `SINK_MAILS_PER_SECOND` messages a second, holding the answer to DATA until
  * the next slot (as a provider's throttle slows a sender), and keeps only a count. Reports to its parent over IPC:
- * `{ port }` once listening, then `{ received }` whenever asked with `'count'`.
+ * `{ port }` once listening (on `SINK_PORT`, or a free one), then `{ received }` whenever asked with `'count'`.
  */
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
@@ -32,7 +32,7 @@ const server = new SMTPServer({
   },
 })
 server.on('error', () => undefined)
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.SINK_PORT ?? 0), '127.0.0.1', () => {
   process.send!({ port: (server.server.address() as AddressInfo).port })
 })
 process.on('message', (message) => {

@@ -6,11 +6,11 @@ const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rate-lim
 
 export type Sink = { url: string; received: () => Promise<number>; close: () => Promise<void> }
 
-/** Starts rate-limited-sink.ts accepting `perSecond` mails a second. */
-export function startRateLimitedSink(perSecond: number): Promise<Sink> {
+/** Starts rate-limited-sink.ts accepting `perSecond` mails a second, on `port` (0: a free one). */
+export function startRateLimitedSink(perSecond: number, port = 0): Promise<Sink> {
   const child: ChildProcess = fork(SCRIPT, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, SINK_MAILS_PER_SECOND: String(perSecond) },
+    env: { ...process.env, SINK_MAILS_PER_SECOND: String(perSecond), SINK_PORT: String(port) },
   })
   const received = () =>
     new Promise<number>((resolve) => {

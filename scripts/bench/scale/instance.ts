@@ -34,6 +34,19 @@ export function unitEnvironment(root: string): Record<string, string> {
   return Object.fromEntries(pairs.map(([, name, value]) => [name!, value!.trim()]))
 }
 
+/** The official client against a bench server's embedded content API, as the Studio writes with `token`. */
+export function benchContentClient(url: string, token: string): SanityClient {
+  return createClient({
+    apiHost: `${url}/content`,
+    useProjectHostname: false,
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    token,
+    useCdn: false,
+  })
+}
+
 /**
  * A production server of this checkout on its own data dir of `size`, in its own process, with the systemd
  * unit's environment, logging every request at `info` as in production. `port` 0: a free one.
@@ -70,16 +83,7 @@ export async function startInstance(
     })
     const url = `http://127.0.0.1:${listenPort}`
     await waitFor(`${url}/healthz`, site)
-    const client = createClient({
-      apiHost: `${url}/content`,
-      useProjectHostname: false,
-      projectId: 'local',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      token,
-      useCdn: false,
-    })
-    return { label, url, pid: site.child.pid!, client, close }
+    return { label, url, pid: site.child.pid!, client: benchContentClient(url, token), close }
   } catch (error) {
     await close()
     throw error

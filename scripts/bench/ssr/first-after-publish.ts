@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { createClient } from '@sanity/client'
+import { benchContentClient } from '../scale/instance'
 
 const PUBLISHES = 7
 
@@ -29,15 +29,7 @@ export async function firstRequestAfterPublish(
     ).stdout,
   )?.[0]
   if (!token) throw new Error('could not create an API token for publishing')
-  const client = createClient({
-    apiHost: `${siteUrl}/content`,
-    useProjectHostname: false,
-    projectId: 'local',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    token,
-    useCdn: false,
-  })
+  const client = benchContentClient(siteUrl, token)
   const times: number[] = []
   for (let i = -1; i < PUBLISHES; i++) {
     const tagline = `Published in the benchmark, take ${i}`

@@ -1,5 +1,6 @@
 import { showDateTime } from '../../../web/src/lib/i18n/formatters-contract'
-import { newsletterHeaders, plainText } from '../../newsletter/confirmation-mail'
+import { escapeHtml, plainText } from '../../newsletter/confirmation-mail'
+import { mailHtmlHead, newsletterMail } from '../../newsletter/mail-envelope'
 import type { Mail } from '../../newsletter/mailer'
 import type { Language } from '../../newsletter/subscriber-preferences'
 import type { ShowSnapshot } from '../show-snapshot'
@@ -11,12 +12,6 @@ export type AlertLinks = {
   preferencesUrl: string
   unsubscribeUrl: string
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
 
 /** The show's date and time as the venue's clock shows it, in the mail's language. */
 function when(show: ShowSnapshot, language: Language): string {
@@ -96,9 +91,7 @@ export function alertMail(
     `${t.preferences}: ${links.preferencesUrl}`,
     `${t.unsubscribe}: ${links.unsubscribeUrl}`,
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="${t.language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+  const html = `${mailHtmlHead(t.language, escapeHtml(subject))}
 <body style="margin:0;padding:24px 12px;background:#f4ead8;color:#2b1a12;font-family:Georgia,'Times New Roman',serif">
   <div style="max-width:560px;margin:0 auto;background:#fffaf0;border:2px solid #2b1a12">
     <div style="background:#2b1a12;color:#f4ead8;padding:18px 24px;font-size:22px;letter-spacing:2px;text-transform:uppercase">${escapeHtml(band)}</div>
@@ -116,14 +109,15 @@ export function alertMail(
   </div>
 </body>
 </html>`
-  return {
-    senderName: band,
+  return newsletterMail({
+    band,
     to: to.email,
     subject,
     text,
     html,
-    headers: newsletterHeaders(links.unsubscribeUrl, t.language),
-  }
+    unsubscribeUrl: links.unsubscribeUrl,
+    language: t.language,
+  })
 }
 
 /** The shows of an announcement a subscriber hears of: those in their areas, or all for everywhere. */

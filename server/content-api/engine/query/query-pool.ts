@@ -1,11 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import os, { availableParallelism } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { FairQueue, FairQueueFullError, FairQueueTimeoutError, type Slot } from '../../../fair-queue'
+import { bundledWorker } from '../../../worker-bundle'
 import { ConcurrencyCaps } from './concurrency-caps'
 import { ContentApiError } from '../errors'
 import type { Caller, QueryLimits } from './query-limits'
@@ -37,57 +33,9 @@ export function defaultQueryThreads(): number {
   return Math.min(4, Math.max(2, availableParallelism() - 1))
 }
 
-let bundled: Promise<string> | undefined
-
-/**
- * Whether `file` is a plain file of this user that nobody else may change: only then is an existing bundle in the
- * shared temp dir (whose names anyone can know ahead) ours to run.
- */
-function isOwnFile(file: string): boolean {
-  try {
-    const stat = lstatSync(file)
-    return stat.isFile() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0
-  } catch {
-    return false
-  }
-}
-
-/**
- * The worker's code as one plain JavaScript file, built once per process with esbuild (tsx's own compiler).
- * Worker threads do not inherit the TypeScript loader, and registering it in each one made a worker slow to
- * start; a bundle starts several times faster, and that start is what a query waits when the worker before
- * it was stopped at its time limit (ADR 080). The file is named by its content, so every process of one release shares
- * it and nothing piles up in the temp dir when a process is killed before it could clean up (`kill -9`).
- */
-export function workerFile(): Promise<string> {
-  bundled ??= (async () => {
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL('./query-worker.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node24',
-      logLevel: 'silent',
-      write: false,
-    })
-    const code = result.outputFiles[0]!.contents
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
-    const file = path.join(os.tmpdir(), `band-site-query-worker-${hash}.mjs`)
-    if (isOwnFile(file)) return file
-    // Written aside, then renamed into place: another process starting at once never reads half a file.
-    const partial = path.join(os.tmpdir(), `band-site-query-worker-${hash}-${randomUUID()}.mjs`)
-    writeFileSync(partial, code, { mode: 0o600 })
-    try {
-      renameSync(partial, file)
-    } catch {
-      // The name is someone else's file: run our own copy, removed at exit.
-      process.once('exit', () => rmSync(partial, { force: true }))
-      return partial
-    }
-    return file
-  })()
-  return bundled
-}
+/** The query worker as one plain JavaScript file (server/worker-bundle.ts), built once per process. */
+export const workerFile = (): Promise<string> =>
+  bundledWorker(new URL('./query-worker.ts', import.meta.url), 'query-worker')
 
 /**
  * Worker threads that parse and evaluate GROQ (ADR 080), in three lanes: anonymous traffic, viewer tokens and

@@ -4,7 +4,9 @@
  */
 import { Link } from 'react-router'
 import { Pager } from '../../components/ui/pager'
+import { useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
+import { useAreas } from '../areas'
 import { useUpcomingShowsPage } from './api/get-upcoming-shows'
 import { AreaFilter, useAreaName } from './components/area-filter'
 import { TourCalendarLinks } from './components/calendar-links'
@@ -17,16 +19,17 @@ import {
   upcomingShowsPagePath,
 } from './utils/show-paths'
 import { showTicketLink, showTitle, type Show } from './utils/show-rules'
+import { showsByArea } from './utils/shows-by-area'
 
 function UpcomingShowCard({
   show,
   ticketLink,
-  showArea,
+  Title,
 }: {
   show: Show
   ticketLink: string | null
-  /** On the whole tour's page: each show names its area. */
-  showArea: boolean
+  /** h3 under an area's heading, h2 on an area's own page. */
+  Title: 'h2' | 'h3'
 }) {
   return (
     <li className="upcoming-show">
@@ -36,10 +39,9 @@ function UpcomingShowCard({
         </time>{' '}
         <span className="show-details__zone">venue time ({show.timeZone})</span>
       </p>
-      <h2 className="upcoming-show__title">
+      <Title className="upcoming-show__title">
         <Link to={showPath(show.slug)}>{showTitle(show)}</Link>
-      </h2>
-      {showArea && show.area ? <p className="upcoming-show__area">{show.area.name}</p> : null}
+      </Title>
       <p className={`upcoming-show__status upcoming-show__status--${show.status}`}>
         {show.statusLabel}
         {show.priceLabel && show.status === 'onSale' ? `, from ${show.priceLabel}` : null}
@@ -53,6 +55,37 @@ function UpcomingShowCard({
       ) : null}
     </li>
   )
+}
+
+function UpcomingShowList({ shows, Title }: { shows: Show[]; Title: 'h2' | 'h3' }) {
+  const now = useNow()
+  return (
+    <ol className="past-shows">
+      {shows.map((show) => (
+        <UpcomingShowCard key={show.id} show={show} ticketLink={showTicketLink(show, now)} Title={Title} />
+      ))}
+    </ol>
+  )
+}
+
+/** The whole tour's page: its shows under a heading per area, those with none last (ADR 192). */
+function ShowsByArea({ shows }: { shows: Show[] }) {
+  const t = useMessages().tourByArea
+  const groups = showsByArea(
+    shows,
+    useAreas().flatMap((area) => area.slug ?? []),
+  )
+  return groups.map((group) => {
+    const id = `area-${group.area?.slug ?? 'none'}`
+    return (
+      <section key={id} className="upcoming-shows__area" aria-labelledby={id}>
+        <h2 id={id} className="upcoming-shows__area-name">
+          {group.area ? group.area.name : t.everywhereElse}
+        </h2>
+        <UpcomingShowList shows={group.shows} Title="h3" />
+      </section>
+    )
+  })
 }
 
 /**
@@ -70,7 +103,6 @@ export function UpcomingShowsPage({
 }) {
   const { shows, total } = pastShowsPage(useUpcomingShowsPage(page, area))
   const areaName = useAreaName(area)
-  const now = useNow()
   const where = areaName ? ` in ${areaName}` : ''
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
@@ -87,19 +119,12 @@ export function UpcomingShowsPage({
         </p>
         <AreaFilter area={area} />
       </header>
-      {shows.length > 0 ? (
-        <ol className="past-shows">
-          {shows.map((show) => (
-            <UpcomingShowCard
-              key={show.id}
-              show={show}
-              ticketLink={showTicketLink(show, now)}
-              showArea={area === null}
-            />
-          ))}
-        </ol>
-      ) : (
+      {shows.length === 0 ? (
         <p>No shows announced{where} right now. Check back soon.</p>
+      ) : area === null ? (
+        <ShowsByArea shows={shows} />
+      ) : (
+        <UpcomingShowList shows={shows} Title="h2" />
       )}
       <Pager
         page={page}

@@ -1,33 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { showRecord } from '../testing/show-record'
 import { priceLabel, toShow, type ShowRecord } from './show-rules'
 
 // Zones and currencies no other test of this file's process formats: the formatters are kept per process.
 const ZONES = ['Asia/Kathmandu', 'Australia/Eucla']
 const CURRENCIES = ['JPY', 'CHF']
 
-const record = (i: number): ShowRecord => ({
-  _id: `event-${i}`,
-  _createdAt: '2025-06-01T10:00:00Z',
-  _updatedAt: '2025-06-02T10:00:00Z',
-  slug: `show-${i}`,
-  startsAt: new Date(Date.UTC(2024, 0, 1 + i, 14)).toISOString(),
-  originalStartsAt: null,
-  doorsTime: '18:00',
-  timeZone: ZONES[i % ZONES.length]!,
-  venue: 'Hall',
-  city: 'Somis',
-  region: 'CA',
-  country: 'US',
-  address: null,
-  postalCode: null,
-  status: 'onSale',
-  ticketUrl: null,
-  price: 20 + i,
-  currency: CURRENCIES[i % CURRENCIES.length]!,
-  notes: null,
-  setlist: null,
-  area: null,
-})
+const record = (i: number): ShowRecord =>
+  showRecord({
+    _id: `event-${i}`,
+    slug: `show-${i}`,
+    startsAt: new Date(Date.UTC(2024, 0, 1 + i, 14)).toISOString(),
+    doorsTime: '18:00',
+    timeZone: ZONES[i % ZONES.length]!,
+    venue: 'Hall',
+    address: null,
+    postalCode: null,
+    ticketUrl: null,
+    price: 20 + i,
+    currency: CURRENCIES[i % CURRENCIES.length]!,
+  })
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -1,41 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { zonedWallTime } from '../../../lib/time-zone'
+import { showRecord } from '../testing/show-record'
 import { pastShowsPage } from './past-shows'
 import { pastShowsPagePath, showCalendarPath, showPath, webcalUrl } from './show-paths'
-import {
-  addressLabel,
-  isPastShow,
-  mapUrl,
-  priceLabel,
-  showTicketLink,
-  toShow,
-  type ShowRecord,
-} from './show-rules'
-
-const record = (overrides: Partial<ShowRecord> = {}): ShowRecord => ({
-  _id: 'event-1',
-  _createdAt: '2025-06-01T10:00:00Z',
-  _updatedAt: '2025-06-02T10:00:00Z',
-  slug: 'show-1',
-  startsAt: '2025-10-26T02:00:00Z',
-  originalStartsAt: null,
-  doorsTime: null,
-  timeZone: 'America/Los_Angeles',
-  venue: 'Land+Sky',
-  city: 'Somis',
-  region: 'CA',
-  country: 'US',
-  address: '4250 Somis Rd',
-  postalCode: '93066',
-  status: 'onSale',
-  ticketUrl: 'https://tickets.example.com/a',
-  price: 45,
-  currency: 'USD',
-  notes: null,
-  setlist: null,
-  area: null,
-  ...overrides,
-})
+import { addressLabel, isPastShow, mapUrl, priceLabel, showTicketLink, toShow } from './show-rules'
 
 describe('zonedWallTime', () => {
   it('finds the instant of a wall time on either side of a DST change', () => {
@@ -56,7 +24,7 @@ describe('zonedWallTime', () => {
 
 describe('toShow', () => {
   it('writes date and times in the venue’s zone, doors on the show’s local day', () => {
-    const show = toShow(record({ doorsTime: '18:00' }))!
+    const show = toShow(showRecord({ doorsTime: '18:00' }))!
     expect(show.start).toMatchObject({
       iso: '2025-10-25T19:00:00-07:00',
       date: 'Saturday, October 25, 2025',
@@ -66,24 +34,24 @@ describe('toShow', () => {
   })
 
   it('a postponed show with its first date is rescheduled; without one it is only postponed', () => {
-    const rescheduled = toShow(record({ status: 'postponed', originalStartsAt: '2025-10-01T02:00:00Z' }))!
+    const rescheduled = toShow(showRecord({ status: 'postponed', originalStartsAt: '2025-10-01T02:00:00Z' }))!
     expect(rescheduled).toMatchObject({ rescheduled: true, statusLabel: 'Rescheduled' })
     expect(rescheduled.previousStart?.date).toBe('Tuesday, September 30, 2025')
-    expect(toShow(record({ status: 'postponed' }))).toMatchObject({
+    expect(toShow(showRecord({ status: 'postponed' }))).toMatchObject({
       rescheduled: false,
       statusLabel: 'Postponed',
       previousStart: null,
     })
     // A first date left on a show that is no longer postponed is ignored.
-    expect(toShow(record({ originalStartsAt: '2025-10-01T02:00:00Z' }))?.previousStart).toBeNull()
+    expect(toShow(showRecord({ originalStartsAt: '2025-10-01T02:00:00Z' }))?.previousStart).toBeNull()
   })
 
   it('is null without a date or an address; a bad time zone falls back to UTC', () => {
-    expect(toShow(record({ startsAt: null }))).toBeNull()
-    expect(toShow(record({ startsAt: 'yesterday' }))).toBeNull()
-    expect(toShow(record({ slug: null }))).toBeNull()
-    expect(toShow(record({ timeZone: 'Mars/Olympus' }))?.start.iso).toBe('2025-10-26T02:00:00+00:00')
-    expect(toShow(record({ doorsTime: '25:00' }))?.doors).toBeNull()
+    expect(toShow(showRecord({ startsAt: null }))).toBeNull()
+    expect(toShow(showRecord({ startsAt: 'yesterday' }))).toBeNull()
+    expect(toShow(showRecord({ slug: null }))).toBeNull()
+    expect(toShow(showRecord({ timeZone: 'Mars/Olympus' }))?.start.iso).toBe('2025-10-26T02:00:00+00:00')
+    expect(toShow(showRecord({ doorsTime: '25:00' }))?.doors).toBeNull()
   })
 
   it('labels price and address, and builds a map search', () => {
@@ -92,7 +60,7 @@ describe('toShow', () => {
     expect(priceLabel(450, 'MXN')).toBe('$450.00 MXN')
     expect(priceLabel(10, 'not a currency')).toBeNull()
     expect(priceLabel(null, 'USD')).toBeNull()
-    const show = toShow(record())!
+    const show = toShow(showRecord())!
     expect(addressLabel(show)).toBe('4250 Somis Rd, Somis, CA 93066, US')
     expect(mapUrl(show)).toBe(
       'https://www.google.com/maps/search/?api=1&query=Land%2BSky%2C%204250%20Somis%20Rd%2C%20Somis%2C%20CA%2C%20US',
@@ -100,19 +68,19 @@ describe('toShow', () => {
   })
 
   it('links tickets only while an on-sale show is ahead (ADR 031’s day rule)', () => {
-    const show = toShow(record())!
+    const show = toShow(showRecord())!
     // 19:00 in Somis on Oct 25 is still upcoming at 23:59 that evening, past the next morning.
     expect(showTicketLink(show, new Date('2025-10-26T06:59:00Z'))).toBe('https://tickets.example.com/a')
     expect(isPastShow(show, new Date('2025-10-26T07:00:00Z'))).toBe(true)
     expect(showTicketLink(show, new Date('2025-10-26T07:00:00Z'))).toBeNull()
     expect(
-      showTicketLink(toShow(record({ status: 'soldOut' }))!, new Date('2025-10-01T00:00:00Z')),
+      showTicketLink(toShow(showRecord({ status: 'soldOut' }))!, new Date('2025-10-01T00:00:00Z')),
     ).toBeNull()
   })
 
   it('drops javascript: and data: ticket URLs from the CMS', () => {
     for (const ticketUrl of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>']) {
-      const show = toShow(record({ ticketUrl }))!
+      const show = toShow(showRecord({ ticketUrl }))!
       expect(show.ticketUrl).toBeNull()
       expect(showTicketLink(show, new Date('2025-10-01T00:00:00Z'))).toBeNull()
     }
@@ -130,8 +98,8 @@ describe('paths and the past shows archive', () => {
 
   it('shows a page as read, leaving out a record without a date', () => {
     const records = [
-      record({ _id: 'e1', slug: 's1', startsAt: '2024-01-02T03:00:00Z' }),
-      record({ _id: 'bad', slug: 'bad', startsAt: null }),
+      showRecord({ _id: 'e1', slug: 's1', startsAt: '2024-01-02T03:00:00Z' }),
+      showRecord({ _id: 'bad', slug: 'bad', startsAt: null }),
     ]
     const page = pastShowsPage({ records, total: 40 })
     expect(page.shows.map((s) => s.slug)).toEqual(['s1'])

@@ -6,6 +6,10 @@ export const messages = {
   common: {
     loading: 'Loading...',
   },
+  tourByArea: {
+    /** The heading of the whole tour's shows that belong to no area, after the areas' groups. */
+    everywhereElse: 'Everywhere else',
+  },
 }
 
 export type Messages = typeof messages

@@ -8,4 +8,7 @@ export const messages: Messages = {
   common: {
     loading: 'Cargando...',
   },
+  tourByArea: {
+    everywhereElse: 'En otras partes',
+  },
 }
