@@ -25,15 +25,26 @@ async function write(res: Response, chunk: string): Promise<boolean> {
  * A CSV document (BOM, header, CRLF lines, as `toCsv` writes it) sent page by page as the pages are read: the
  * response is never whole in memory, a slow client holds the reading back instead of filling the server's
  * memory, and other requests are served between pages (a page read from SQLite does not yield by itself). The
- * status and headers go with the first page, so a failure to read it still answers with an error status; a
+ * next page is asked for before a page is formatted and sent, so a store that answers over the network
+ * (PostgreSQL) reads it meanwhile instead of after; at most that one page waits beside the client's buffer.
+ * The status and headers go with the first page, so a failure to read it still answers with an error status; a
  * later failure cuts the response short (the client sees an incomplete download, never a short file as whole).
  */
 export async function sendCsvPages(res: Response, header: string[], pages: AsyncIterable<CsvRow[]>) {
   let text = UTF8_BOM + csvLine(header)
+  const reader = pages[Symbol.asyncIterator]()
+  let next: Promise<IteratorResult<CsvRow[]>> | undefined = reader.next()
+  next.catch(() => undefined)
   try {
-    for await (const rows of pages) {
-      for (const row of rows) text += csvLine(row)
-      if (!(await write(res, text))) return
+    for (;;) {
+      const page = await next
+      next = undefined
+      if (page.done) break
+      next = reader.next()
+      // Its failure is met at the loop's next await; until then it must not count as unhandled.
+      next.catch(() => undefined)
+      for (const row of page.value) text += csvLine(row)
+      if (!(await write(res, text))) break
       text = ''
       await nextTurn()
     }
@@ -45,6 +56,13 @@ export async function sendCsvPages(res: Response, header: string[], pages: Async
     }
     res.destroy(error as Error)
     return
+  } finally {
+    // A client gone (or a failure) while the page after is being read: that read is let finish and dropped.
+    if (next)
+      void next.then(
+        () => reader.return?.(),
+        () => undefined,
+      )
   }
-  res.end(text)
+  if (!res.destroyed) res.end(text)
 }
