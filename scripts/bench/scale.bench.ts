@@ -19,7 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { InstanceSize } from './scale/data-dir'
-import { startInstance, vmRssBytes, type Instance } from './scale/instance'
+import { heapUsedBytes, startInstance, vmRssBytes, type Instance } from './scale/instance'
 import * as measure from './scale/measures'
 import { figure, table, type Figures } from './scale/table'
 
@@ -164,7 +164,9 @@ try {
       `${side.label}: first sitemap crawl of ${crawl.pages} pages took ${(crawl.firstMs / 1000).toFixed(1)} s`,
     )
   }
-  for (const side of tabled) record(side, { rss: vmRssBytes(side.site.pid) })
+  for (const side of tabled) {
+    record(side, { rss: vmRssBytes(side.site.pid), heapUsed: await heapUsedBytes(side.site) })
+  }
 
   console.log(
     `\nmedians of ${ROUNDS} rounds (FURTHER: one), ${((performance.now() - began) / 1000).toFixed(0)} s in all:\n`,

@@ -4,6 +4,9 @@ import { csvLine, UTF8_BOM } from './csv'
 
 type CsvRow = Parameters<typeof csvLine>[0]
 
+/** Rows formatted and written in one turn of the event loop, whatever the size of the pages read. */
+const ROWS_PER_TURN = 250
+
 /** Writes a chunk; when the client's buffer is full, waits until it has read it. False once the client is gone. */
 async function write(res: Response, chunk: string): Promise<boolean> {
   if (res.destroyed) return false
@@ -21,21 +24,43 @@ async function write(res: Response, chunk: string): Promise<boolean> {
   return !res.destroyed
 }
 
+/** `rows` after `text`, `ROWS_PER_TURN` at a time, a turn of the event loop after each. False once the client is gone. */
+async function sendRows(res: Response, text: string, rows: CsvRow[]): Promise<boolean> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
+    for (const row of rows.slice(start, start + ROWS_PER_TURN)) text += csvLine(row)
+    if (!(await write(res, text))) return false
+    text = ''
+    await nextTurn()
+  }
+  return true
+}
+
 /**
  * A CSV document (BOM, header, CRLF lines, as `toCsv` writes it) sent page by page as the pages are read: the
  * response is never whole in memory, a slow client holds the reading back instead of filling the server's
- * memory, and other requests are served between pages (a page read from SQLite does not yield by itself). The
- * status and headers go with the first page, so a failure to read it still answers with an error status; a
+ * memory, and other requests are served between pages and between slices of a page (a page read from SQLite
+ * does not yield by itself). The next page is asked for before a page is formatted and sent, so a store that
+ * answers over the network (PostgreSQL) reads it meanwhile instead of after; at most that one page waits beside
+ * the client's buffer.
+ * The status and headers go with the first page, so a failure to read it still answers with an error status; a
  * later failure cuts the response short (the client sees an incomplete download, never a short file as whole).
  */
 export async function sendCsvPages(res: Response, header: string[], pages: AsyncIterable<CsvRow[]>) {
   let text = UTF8_BOM + csvLine(header)
+  const reader = pages[Symbol.asyncIterator]()
+  let next: Promise<IteratorResult<CsvRow[]>> | undefined = reader.next()
+  next.catch(() => undefined)
   try {
-    for await (const rows of pages) {
-      for (const row of rows) text += csvLine(row)
-      if (!(await write(res, text))) return
+    for (;;) {
+      const page = await next
+      next = undefined
+      if (page.done) break
+      next = reader.next()
+      // Its failure is met at the loop's next await; until then it must not count as unhandled.
+      next.catch(() => undefined)
+      if (page.value.length === 0) continue
+      if (!(await sendRows(res, text, page.value))) break
       text = ''
-      await nextTurn()
     }
   } catch (error) {
     if (!res.headersSent) {
@@ -45,6 +70,13 @@ export async function sendCsvPages(res: Response, header: string[], pages: Async
     }
     res.destroy(error as Error)
     return
+  } finally {
+    // A client gone (or a failure) while the page after is being read: that read is let finish and dropped.
+    if (next)
+      void next.then(
+        () => reader.return?.(),
+        () => undefined,
+      )
   }
-  res.end(text)
+  if (!res.destroyed) res.end(text)
 }

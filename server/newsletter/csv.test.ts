@@ -14,6 +14,8 @@ describe('csv', () => {
       expect(csvCell(evil).startsWith(`"'`)).toBe(true)
     }
     expect(csvCell('ana@example.com')).toBe('"ana@example.com"')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell('')).toBe('""')
   })
 
   it('starts with a UTF-8 BOM and ends rows with CRLF', () => {

@@ -1,14 +1,18 @@
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (names like "López"). */
 export const UTF8_BOM = '\uFEFF'
 
+/** First characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. */
+const FORMULA_START = new Set([...'=+-@\t\r'].map((c) => c.charCodeAt(0)))
+
 /**
  * One CSV cell (RFC 4180 quoting). Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) get
  * a leading apostrophe (OWASP "CSV injection"), since names and addresses come from the public.
  */
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return `"${text.replace(/"/g, '""')}"`
+  if (value === null || value === undefined) return '""'
+  let text = String(value)
+  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`
+  return text.includes('"') ? `"${text.replace(/"/g, '""')}"` : `"${text}"`
 }
 
 type CsvRow = (string | number | null | undefined)[]

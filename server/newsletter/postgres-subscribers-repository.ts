@@ -202,8 +202,9 @@ export async function openPostgresSubscribersRepository(
         await foldStatusCounts(pool)
       return countsByStatus(rows)
     },
-    // pg parses a page's rows as they arrive, between other requests; each page is a round trip.
-    exportPageSize: 250,
+    // pg parses a page's rows as they arrive, a network read at a time, between other requests, and the export
+    // formats and sends a page in slices (csv-stream.ts); each page is a round trip, so pages are long.
+    exportPageSize: 1000,
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
     preferences: prefs.preferences,

@@ -154,9 +154,9 @@ export interface SubscribersRepository {
    */
   exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<ExportedSubscriber[]>
   /**
-   * Rows per export page that suit this store: each page holds the event loop while it is read and written,
-   * so it is short enough for the requests waiting behind it, and long enough that the export's own queries
-   * stay few (ADR 171).
+   * Rows per export page that suit this store: a page read synchronously holds the event loop while it is
+   * read, so it is short enough for the requests waiting behind it; a page that is a round trip is long, so the
+   * export's own queries stay few (ADR 171, ADR 197). Either way it is formatted and sent in slices.
    */
   readonly exportPageSize: number
   /** Show alert areas and language; null when the subscriber is gone. */

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { createClient, type SanityClient } from '@sanity/client'
 import { freePort, start, stop, waitFor, type Started } from '../ssr/processes'
@@ -11,6 +12,8 @@ export type Instance = {
   url: string
   pid: number
   client: SanityClient
+  /** Where the server writes a diagnostic report when sent SIGUSR2 (see `heapUsedBytes`). */
+  reportDir: string
   close: () => Promise<void>
 }
 
@@ -22,6 +25,32 @@ export function vmRssBytes(pid: number): number {
   } catch {
     return Number.NaN
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The main thread's JavaScript heap in use (V8's used size, after no forced collection), from a diagnostic report
+ * the server writes on SIGUSR2; NaN when none comes within 10 s.
+ */
+export async function heapUsedBytes(site: Instance): Promise<number> {
+  const before = new Set(readdirSync(site.reportDir))
+  process.kill(site.pid, 'SIGUSR2')
+  for (let i = 0; i < 200; i++) {
+    await sleep(50)
+    const file = readdirSync(site.reportDir).find((name) => !before.has(name) && name.endsWith('.json'))
+    if (!file) continue
+    try {
+      const report = JSON.parse(readFileSync(path.join(site.reportDir, file), 'utf8')) as {
+        javascriptHeap: { usedMemory: number }
+      }
+      return report.javascriptHeap.usedMemory
+    } catch {
+      // Still being written: read it again.
+      before.delete(file)
+    }
+  }
+  return Number.NaN
 }
 
 /**
@@ -57,20 +86,26 @@ export async function startInstance(
   size: InstanceSize,
   now: Date,
   port = 0,
+  env: Record<string, string> = {},
 ): Promise<Instance> {
   const { dataDir, token, databaseUrl, dropDatabase } = await buildDataDir(root, size, now)
   const listenPort = port || (await freePort())
   let site: Started | undefined
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-reports-'))
   const close = async () => {
     if (site) await stop(site.child)
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(reportDir, { recursive: true, force: true })
     await dropDatabase?.()
   }
+  const unit = unitEnvironment(root)
+  const report = `--report-on-signal --report-signal=SIGUSR2 --report-directory=${reportDir}`
   try {
     site = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: {
-        ...unitEnvironment(root),
+        ...unit,
+        NODE_OPTIONS: `${unit.NODE_OPTIONS ?? ''} ${report}`.trim(),
         NODE_ENV: 'production',
         PORT: String(listenPort),
         HOST: '127.0.0.1',
@@ -79,11 +114,12 @@ export async function startInstance(
         LOG_LEVEL: 'info',
         NEWSLETTER_ADMIN_TOKEN: ADMIN_TOKEN,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...env,
       },
     })
     const url = `http://127.0.0.1:${listenPort}`
     await waitFor(`${url}/healthz`, site)
-    return { label, url, pid: site.child.pid!, client: benchContentClient(url, token), close }
+    return { label, url, pid: site.child.pid!, client: benchContentClient(url, token), reportDir, close }
   } catch (error) {
     await close()
     throw error

@@ -90,6 +90,12 @@ export const ROWS: Row[] = [
     target: '<= 1.5x',
   },
   {
+    label: 'main thread JavaScript heap used, at the same moment',
+    show: (f) => mb(figure(f, 'heapUsed')),
+    value: (f) => figure(f, 'heapUsed'),
+    target: '',
+  },
+  {
     label: 'second crawl of the sitemap: page-cache hits; `GET /` still a hit',
     show: (f) =>
       f.has('crawlPages')

@@ -1,0 +1,80 @@
+import { get, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterEach, describe, expect, it } from 'vitest'
+import { toCsv } from './csv'
+import { sendCsvPages } from './csv-stream'
+
+const PAGES = 300
+const ROWS = 100
+const HEADER = ['n', 'note']
+/** About 1 KB a row, so the whole file (30 MB) is far more than the sockets' buffers hold. */
+const rowOf = (n: number) => [n, `${'é'.repeat(500)} "${n}"`]
+const allRows = () => Array.from({ length: PAGES * ROWS }, (_, n) => rowOf(n))
+
+let server: Server | undefined
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve))
+  server = undefined
+})
+
+/** A real HTTP server whose one route sends `PAGES` pages through `sendCsvPages`, counting the pages read. */
+async function serve() {
+  const state = { read: 0, finished: false }
+  async function* pages() {
+    try {
+      for (let page = 0; page < PAGES; page++) {
+        await new Promise((resolve) => setImmediate(resolve))
+        state.read++
+        yield Array.from({ length: ROWS }, (_, i) => rowOf(page * ROWS + i))
+      }
+    } finally {
+      state.finished = true
+    }
+  }
+  const app = express()
+  app.get('/file.csv', (_req, res, next) => {
+    res.type('text/csv')
+    sendCsvPages(res, HEADER, pages()).catch(next)
+  })
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/file.csv`
+  return { state, url }
+}
+
+const response = (url: string) =>
+  new Promise<IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject))
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('sendCsvPages', () => {
+  it('reads no further than the client takes, then sends the same file as toCsv', async () => {
+    const { state, url } = await serve()
+    const res = await response(url)
+    res.pause()
+    // The client reads nothing: the export stops once the sockets' buffers are full.
+    await sleep(500)
+    const whilePaused = state.read
+    await sleep(300)
+    expect(state.read).toBe(whilePaused)
+    expect(whilePaused).toBeLessThan(PAGES / 2)
+    const chunks: Buffer[] = []
+    res.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const ended = new Promise((resolve) => res.on('end', resolve))
+    res.resume()
+    await ended
+    expect(state.read).toBe(PAGES)
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(toCsv(HEADER, allRows()))
+  })
+
+  it('stops reading when the client goes away', async () => {
+    const { state, url } = await serve()
+    const res = await response(url)
+    await new Promise((resolve) => res.once('data', resolve))
+    res.destroy()
+    for (let i = 0; i < 100 && !state.finished; i++) await sleep(20)
+    expect(state.finished).toBe(true)
+    expect(state.read).toBeLessThan(PAGES)
+  })
+})
