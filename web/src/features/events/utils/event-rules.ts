@@ -32,17 +32,8 @@ export type ListedEvent = {
   /** `Oct 25 2025`, in the event's time zone. */
   dateLabel: string
   isPast: boolean
-  /** What the action column shows. */
-  actionLabel: string
   /** Only upcoming shows that are on sale link to tickets. */
   ticketLink: string | null
-}
-
-export const STATUS_LABELS: Record<EventStatus, string> = {
-  onSale: 'Tickets',
-  soldOut: 'Sold Out',
-  cancelled: 'Cancelled',
-  postponed: 'Postponed',
 }
 
 export function isPastEvent(startsAt: Date, timeZone: string, now: Date): boolean {
@@ -73,7 +64,6 @@ function toListed(event: TourEvent, now: Date): ListedEvent | null {
     startDate: isoWithOffset(startsAt, timeZone),
     dateLabel: shortDateLabel(startsAt, timeZone),
     isPast,
-    actionLabel: STATUS_LABELS[status],
     ticketLink: !isPast && status === 'onSale' ? safeLinkUrl(event.ticketUrl) : null,
   }
 }

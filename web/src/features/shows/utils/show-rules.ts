@@ -160,6 +160,11 @@ export function toShow(record: ShowRecord): Show | null {
   }
 }
 
+/** The status as the catalogue names it (`shows.status`): a postponed show with its new date is rescheduled. */
+export function showStatusKey(show: Pick<Show, 'status' | 'rescheduled'>): EventStatus | 'rescheduled' {
+  return show.rescheduled ? 'rescheduled' : show.status
+}
+
 /** ADR 031: past once its calendar day in its own time zone is over. */
 export function isPastShow(show: Show, now: Date): boolean {
   return isPastEvent(show.start.at, show.timeZone, now)
