@@ -7,7 +7,7 @@ import { showTitle, toShow, type Show } from '../../features/shows/utils/show-ru
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { CalendarFeedLink, describe, ShowNotFound } from './parts/show-parts'
@@ -69,7 +69,8 @@ export function Page() {
   const slug = useParams().slug ?? ''
   const absolute = useAbsoluteUrl()
   const data = useShow(slug)
-  const show = data ? toShow(data) : null
+  const locale = useLocale()
+  const show = data ? toShow(data, locale) : null
   if (!data || !show) return <ShowNotFound />
   return (
     <>

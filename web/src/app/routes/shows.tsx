@@ -16,7 +16,7 @@ import type { Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import type { PageCache } from '../route-module'
 import { JsonLdScript } from '../seo/json-ld-script'
@@ -98,7 +98,7 @@ export function Page() {
   const areaSlug = searchParams.get('area')
   const absolute = useAbsoluteUrl()
   const area = useAreas().find((known) => known.slug === areaSlug)
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug))
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug), useLocale())
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
   if (areaSlug !== null && !area?.slug) return <ShowNotFound />
   const chosen = area?.slug ? { slug: area.slug, name: area.name ?? area.slug } : null

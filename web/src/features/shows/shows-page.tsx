@@ -5,7 +5,7 @@
 import { Link } from 'react-router'
 import { useSiteSettings } from '../site'
 import { PostBody } from '../../components/content/post-body'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
 import { useShow } from './api/get-show'
 import { useShowArchivePage } from './api/get-show-archive'
@@ -44,7 +44,8 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
   const settings = useSiteSettings()
   const now = useNow()
   const { shows } = useMessages()
-  const show = data ? toShow(data) : null
+  const locale = useLocale()
+  const show = data ? toShow(data, locale) : null
   // The route loader answers 404 for a missing show, so this only guards a cache evicted mid-session.
   if (!data || !show) return null
   const past = isPastShow(show, now)
@@ -122,7 +123,7 @@ function PastShowCard({ show }: { show: Show }) {
 
 /** /shows/past and /shows/past?page=n, newest first. */
 export function PastShowsPage({ page, feedUrl }: { page: number; feedUrl: string }) {
-  const { shows: past, total } = pastShowsPage(useShowArchivePage(page))
+  const { shows: past, total } = pastShowsPage(useShowArchivePage(page), useLocale())
   const { shows } = useMessages()
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>

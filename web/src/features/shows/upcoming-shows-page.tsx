@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router'
 import { Pager } from '../../components/ui/pager'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
 import { useUpcomingShowsPage } from './api/get-upcoming-shows'
 import { AreaFilter, useAreaName } from './components/area-filter'
@@ -71,7 +71,7 @@ export function UpcomingShowsPage({
   area: string | null
   feedUrl: string
 }) {
-  const { shows: upcoming, total } = pastShowsPage(useUpcomingShowsPage(page, area))
+  const { shows: upcoming, total } = pastShowsPage(useUpcomingShowsPage(page, area), useLocale())
   const areaName = useAreaName(area)
   const now = useNow()
   const { shows } = useMessages()

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
-import { useMessages } from '../../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../../lib/i18n/messages'
 import { useNow } from '../../../lib/now'
 import { TourCalendarLinks } from '../../shows'
 import { PAST_SHOWS_PATH, SHOWS_FEED_PATH, UPCOMING_SHOWS_PATH } from '../../shows'
@@ -11,7 +11,8 @@ import './events-section.css'
 
 /** #events: the tour dates, with the newsletter and anniversary-tour links of docs/fan-site-rules.md §2. */
 export function EventsSection() {
-  const { events, upcomingTotal } = homeTour(useTourDates(), useNow())
+  const locale = useLocale()
+  const { events, upcomingTotal } = homeTour(useTourDates(), useNow(), locale)
   const absolute = useAbsoluteUrl()
   const { events: words } = useMessages()
   return (

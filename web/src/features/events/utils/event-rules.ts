@@ -5,6 +5,7 @@
  */
 import { safeLinkUrl } from '../../../lib/safe-url'
 import type { TourDatesQueryResult } from '../../../content/sanity.types'
+import type { Locale } from '../../../lib/i18n/locale-contract'
 import { isoWithOffset, localDateKey, shortDateLabel } from '../../../lib/time-zone'
 
 export type TourEvent = TourDatesQueryResult['recent'][number]
@@ -40,7 +41,7 @@ export function isPastEvent(startsAt: Date, timeZone: string, now: Date): boolea
   return localDateKey(startsAt, timeZone) < localDateKey(now, timeZone)
 }
 
-function toListed(event: TourEvent, now: Date): ListedEvent | null {
+function toListed(event: TourEvent, now: Date, locale: Locale): ListedEvent | null {
   if (!event.startsAt) return null
   const startsAt = new Date(event.startsAt)
   if (Number.isNaN(startsAt.getTime())) return null
@@ -62,15 +63,17 @@ function toListed(event: TourEvent, now: Date): ListedEvent | null {
     timeZone,
     startsAt,
     startDate: isoWithOffset(startsAt, timeZone),
-    dateLabel: shortDateLabel(startsAt, timeZone),
+    dateLabel: shortDateLabel(startsAt, timeZone, locale),
     isPast,
     ticketLink: !isPast && status === 'onSale' ? safeLinkUrl(event.ticketUrl) : null,
   }
 }
 
-/** The list as shown: upcoming ascending, then past descending. */
-export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
-  const listed = events.map((event) => toListed(event, now)).filter((e): e is ListedEvent => e !== null)
+/** The list as shown (dates in `locale`): upcoming ascending, then past descending. */
+export function listEvents(events: TourEvent[], now: Date, locale: Locale = 'en'): ListedEvent[] {
+  const listed = events
+    .map((event) => toListed(event, now, locale))
+    .filter((e): e is ListedEvent => e !== null)
   const upcoming = listed.filter((e) => !e.isPast).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
   const past = listed.filter((e) => e.isPast).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
   return [...upcoming, ...past]
@@ -100,8 +103,12 @@ export type TourDates = {
  * The home page's list: the `HOME_UPCOMING_SHOWS` soonest upcoming shows, then the `HOME_PAST_SHOWS` latest past
  * ones; `upcomingTotal` is how many shows are upcoming in all (what /shows lists).
  */
-export function homeTour(dates: TourDates, now: Date): { events: ListedEvent[]; upcomingTotal: number } {
-  const listed = listEvents([...dates.recent, ...dates.later, ...dates.past], now)
+export function homeTour(
+  dates: TourDates,
+  now: Date,
+  locale: Locale = 'en',
+): { events: ListedEvent[]; upcomingTotal: number } {
+  const listed = listEvents([...dates.recent, ...dates.later, ...dates.past], now, locale)
   const upcoming = listed.filter((event) => !event.isPast)
   const past = listed.filter((event) => event.isPast)
   return {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { safeTextComponents } from '../../../components/ui/safe-link-mark'
 import { trackEvent } from '../../../lib/analytics'
 import { ModalDialog } from '../../../lib/dialog/modal-dialog'
-import { useMessages } from '../../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../../lib/i18n/messages'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { safeLinkUrl } from '../../../lib/safe-url'
@@ -74,6 +74,7 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
   const titleId = useId()
   const bodyId = useId()
   const { common, tourPromo } = useMessages()
+  const locale = useLocale()
   const heading = promo.heading || tourPromo.heading
   const event = promo.event
   const timeZone = event?.timeZone || DEFAULT_TIME_ZONE
@@ -100,7 +101,9 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
       </div>
       <div className="tour-promo__details">
         {startsAt ? (
-          <time dateTime={isoWithOffset(startsAt, timeZone)}>{shortDateLabel(startsAt, timeZone)}</time>
+          <time dateTime={isoWithOffset(startsAt, timeZone)}>
+            {shortDateLabel(startsAt, timeZone, locale)}
+          </time>
         ) : null}
         {place ? <span>{place}</span> : null}
         {ticketUrl ? (
