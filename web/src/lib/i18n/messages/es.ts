@@ -261,9 +261,9 @@ export const messages: Messages = {
     byArea: 'Conciertos por zona',
     allAreas: 'Todas las zonas',
     calendar: {
-      tour: 'el calendario de la gira',
-      area: (area) => `el calendario de ${area}`,
-      subscribe: (name) => `Suscríbete a ${name}`,
+      tour: 'calendario de la gira',
+      area: (area) => `calendario de ${area}`,
+      subscribe: (name) => `Suscríbete al ${name}`,
       orAdd: '(o agrega',
       feedAddress: 'la dirección del calendario',
       toYourApp: 'a tu app de calendario)',
