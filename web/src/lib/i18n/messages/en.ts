@@ -1,7 +1,7 @@
 /**
  * The interface's English strings: the shape every language's catalogue follows (ADR 193). Group keys by the
- * feature that shows them; a string that takes values is a function. The English texts are the spec's
- * (docs/fan-site-rules.md): end-to-end tests read them.
+ * feature that shows them; a string that takes values is a function. The English texts are those of
+ * docs/fan-site-rules.md, word for word: end-to-end tests read them.
  */
 export const messages = {
   common: {
@@ -115,7 +115,7 @@ export const messages = {
   },
   social: {
     label: 'Social media',
-    /** "Los Forasteros on Instagram"; without a band name, just the network. */
+    /** "<band> on Instagram"; without a band name, just the network. */
     on: (bandName: string, network: string) => `${bandName} on ${network}`.trim(),
   },
   areas: {
