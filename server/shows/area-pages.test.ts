@@ -54,7 +54,7 @@ describe('the tour by area', () => {
   it('lists only the area’s upcoming shows on /shows?area=<slug>, with its own canonical address and calendar', async () => {
     const { status, html: page } = await html('/shows?area=bay-area')
     expect(status).toBe(200)
-    expect(page).toContain('<h1>Upcoming shows<!-- --> in Bay Area</h1>')
+    expect(page).toContain('<h1>Upcoming shows in Bay Area</h1>')
     expect(page).toContain(
       '<a aria-current="page" href="/shows?area=bay-area" data-discover="true">Bay Area</a>',
     )

@@ -73,7 +73,7 @@ export function showCalendarEntry(show: Show, context: ShowCalendarContext): Cal
 /** The entries of the shows that have a date and an address, in date order. */
 export function showCalendarEntries(records: ShowRecord[], context: ShowCalendarContext): CalendarEntry[] {
   return records
-    .map(toShow)
+    .map((record) => toShow(record))
     .filter((show): show is Show => show !== null)
     .sort((a, b) => a.start.at.getTime() - b.start.at.getTime())
     .map((show) => showCalendarEntry(show, context))

@@ -128,4 +128,16 @@ describe('serializeForScript', () => {
     expect(out).not.toContain('\u2028')
     expect(JSON.parse(out)).toEqual({ text: '</script><script>alert(1)</script>\u2028' })
   })
+
+  it('draws a Spanish address in Spanish: the 404 page, its title and the frame from the Spanish catalogue', async () => {
+    const result = await render('/es/no-such-page')
+    expect(result).toMatchObject({ type: 'html', status: 404 })
+    if (result.type !== 'html') return
+    expect(result.html).toContain('<title>404: Página no encontrada</title>')
+    expect(result.html).toContain('<h1>404: Página no encontrada</h1>')
+    expect(result.html).toContain('>Saltar al contenido</a>')
+    expect(result.html).toContain('>Conciertos</a>')
+    expect(result.html).toContain('"locale":"es"')
+    expect(result.html).not.toMatch(/Page Not Found|Skip to content|Back to the home page/)
+  })
 })

@@ -15,19 +15,19 @@ import { expect, test, waitForHydration } from './support/test'
  * without a budget here is held to the ceiling.
  */
 const BUDGET_KB: Record<string, number> = {
-  '/': 114,
-  '/?media=<media>': 117,
-  '/news': 115,
-  '/news?page=<page>': 115,
-  '/news/<slug>': 115,
-  '/shows/<slug>': 116,
-  '/shows': 116,
-  '/shows?page=<page>': 116,
-  '/shows?area=<area>': 116,
-  '/shows/past': 116,
-  '/shows/past?page=<page>': 116,
-  '/newsletter/confirmed': 107,
-  '/no/such/page': 107,
+  '/': 117,
+  '/?media=<media>': 120,
+  '/news': 118,
+  '/news?page=<page>': 118,
+  '/news/<slug>': 118,
+  '/shows/<slug>': 119,
+  '/shows': 119,
+  '/shows?page=<page>': 119,
+  '/shows?area=<area>': 119,
+  '/shows/past': 119,
+  '/shows/past?page=<page>': 119,
+  '/newsletter/confirmed': 110,
+  '/no/such/page': 110,
 }
 const CEILING_KB = 120
 

@@ -1,16 +1,19 @@
+import { useMessages } from '../lib/i18n/messages'
+
 /**
  * Shown when the server could not load a page's data (e.g. the content API is down): a plain page with
  * HTTP 500 instead of a blank one. The browser hydrates the same page (AppState.error).
  */
 export function RouteError({ status }: { status: number }) {
+  const { routeError, common } = useMessages()
   return (
     <main id="main" className="route-error">
-      <title>Something went wrong</title>
+      <title>{routeError.title}</title>
       <meta name="robots" content="noindex" />
-      <h1>Something went wrong</h1>
-      <p>The page could not be loaded ({status}). Please try again in a moment.</p>
+      <h1>{routeError.title}</h1>
+      <p>{routeError.body(status)}</p>
       <p>
-        <a href="/">Back to the home page</a>
+        <a href="/">{common.backHome}</a>
       </p>
     </main>
   )

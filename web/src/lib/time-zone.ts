@@ -1,6 +1,7 @@
 /** Calendar dates and UTC offsets of an instant in an IANA time zone, with the platform's Intl data. */
 
 import { clockLabel, dateFormat, longDate } from './i18n/formatters-contract'
+import { INTL_TAGS, type Locale } from './i18n/locale-contract'
 
 function partsIn(instant: Date, timeZone: string): Record<string, string> {
   const parts = dateFormat('en-US', timeZone, 'parts').formatToParts(instant)
@@ -26,11 +27,11 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${utcOffset(instant, timeZone)}`
 }
 
-/** `Oct 25 2025`, as the events list writes dates (docs/fan-site-rules.md §2). */
-export function shortDateLabel(instant: Date, timeZone: string): string {
-  const formatter = dateFormat('en-US', timeZone, 'short')
+/** `Oct 25 2025`, as the events list writes dates (docs/fan-site-rules.md §2); `25 oct 2025` in Spanish. */
+export function shortDateLabel(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  const formatter = dateFormat(INTL_TAGS[locale], timeZone, 'short')
   const p = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]))
-  return `${p.month} ${p.day} ${p.year}`
+  return locale === 'en' ? `${p.month} ${p.day} ${p.year}` : `${p.day} ${p.month} ${p.year}`
 }
 
 /** `HH:MM` (24 h) of the instant in `timeZone`. */
@@ -57,12 +58,12 @@ export function zonedWallTime(date: string, time: string, timeZone: string): Dat
   return new Date(asUtc - offsetMinutes(new Date(first), timeZone) * MINUTE_MS)
 }
 
-/** `Saturday, October 25, 2025`, in the zone. */
-export function longDateLabel(instant: Date, timeZone: string): string {
-  return longDate(instant, timeZone, 'en')
+/** `Saturday, October 25, 2025` / `sábado, 25 de octubre de 2025`, in the zone. */
+export function longDateLabel(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  return longDate(instant, timeZone, locale)
 }
 
-/** `7:00 PM` in the zone (the English page's clock; see clockLabel). */
-export function timeLabel(instant: Date, timeZone: string): string {
-  return clockLabel(instant, timeZone, 'en')
+/** `7:00 PM` / `7:00 p.m.` in the zone (see clockLabel). */
+export function timeLabel(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  return clockLabel(instant, timeZone, locale)
 }

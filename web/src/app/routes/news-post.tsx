@@ -1,15 +1,12 @@
 import { Link, useParams } from 'react-router'
 import { bandNameOf } from '../../config/public-config'
 import { useNewsPost } from '../../features/news/api/get-news-post'
-import {
-  FeedLink,
-  newsDescription,
-  useNewsJsonLdContext,
-} from '../../features/news/components/news-head-parts'
+import { FeedLink, useNewsJsonLdContext } from '../../features/news/components/news-head-parts'
 import { NewsPostPage } from '../../features/news/news-page'
 import { buildNewsArticleJsonLd, coverImageUrl } from '../../features/news/utils/news-json-ld'
 import { newsPostPath } from '../../features/news/utils/news-paging'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import { JsonLdPlaceholder } from '../seo/json-ld-placeholder'
 import { JsonLdScript } from '../seo/json-ld-script'
@@ -21,13 +18,14 @@ import '../../components/content/youtube-facade.css'
 function NewsPostHead({ slug }: { slug: string }) {
   const post = useNewsPost(slug)
   const context = useNewsJsonLdContext()
+  const { news } = useMessages()
   if (!post) return null
   const bandName = bandNameOf(context.settings)
   return (
     <>
       <PageSeo
-        title={`${post.title ?? 'News'} · ${bandName}`}
-        description={post.excerpt || newsDescription(bandName)}
+        title={news.postTitle(post.title, bandName)}
+        description={post.excerpt || news.description(bandName)}
         image={coverImageUrl(post.coverImage, context)}
         imageAlt={post.coverImage?.alt}
         type="article"
@@ -46,11 +44,12 @@ function NewsPostHead({ slug }: { slug: string }) {
 }
 
 function PostNotFound() {
+  const { notFound } = useMessages()
   return (
     <NotFoundPage
       hint={
         <>
-          There is no news post at this address. <Link to="/news">See all news</Link>.
+          {notFound.newsPost} <Link to="/news">{notFound.allNews}</Link>.
         </>
       }
     />

@@ -1,11 +1,7 @@
 import { Link, useSearchParams } from 'react-router'
 import { bandNameOf } from '../../config/public-config'
 import { useNewsList } from '../../features/news/api/get-news-list'
-import {
-  FeedLink,
-  newsDescription,
-  useNewsJsonLdContext,
-} from '../../features/news/components/news-head-parts'
+import { FeedLink, useNewsJsonLdContext } from '../../features/news/components/news-head-parts'
 import { NewsPage } from '../../features/news/news-page'
 import { buildNewsListJsonLd } from '../../features/news/utils/news-json-ld'
 import {
@@ -22,6 +18,7 @@ import { NotFoundPage } from './not-found'
 import '../../features/news/components/news.css'
 import '../../components/content/youtube-facade.css'
 import '../../components/ui/play-triangle.css'
+import { useMessages } from '../../lib/i18n/messages'
 
 /** A `?page=` value the route's `values` (news.server.ts) does not list is the route's one shared 404. */
 export const cache: PageCache = { params: ['page'], notFound: ['page'] }
@@ -32,11 +29,11 @@ function NewsListHead({ page }: { page: number }) {
   const context = useNewsJsonLdContext()
   const path = newsPagePath(page)
   const bandName = bandNameOf(context.settings)
-  const title =
-    page > 1 ? `News, page ${page} of ${newsPageCount(total)} · ${bandName}` : `News · ${bandName}`
+  const { news } = useMessages()
+  const title = page > 1 ? news.pageTitle(page, newsPageCount(total), bandName) : news.documentTitle(bandName)
   return (
     <>
-      <PageSeo title={title} description={newsDescription(bandName)} path={path} />
+      <PageSeo title={title} description={news.description(bandName)} path={path} />
       <FeedLink />
       {/* Built by the server only (json-ld-script.tsx). */}
       {import.meta.env.SSR ? (
@@ -55,11 +52,12 @@ function NewsListHead({ page }: { page: number }) {
 }
 
 function NewsPageNotFound() {
+  const { notFound } = useMessages()
   return (
     <NotFoundPage
       hint={
         <>
-          There is no such page of news. <Link to="/news">See the latest news</Link>.
+          {notFound.newsPage} <Link to="/news">{notFound.latestNews}</Link>.
         </>
       }
     />

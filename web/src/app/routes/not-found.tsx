@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 
 /**
@@ -8,17 +9,14 @@ import { PageSeo } from '../page-seo'
  * depends on the address: the server answers every unknown address with one page rendered once (ADR 090).
  */
 export function NotFoundPage({ hint }: { hint?: ReactNode }) {
+  const { notFound, common } = useMessages()
   return (
     <main id="main" className="page not-found">
-      <PageSeo
-        title="404 Page Not Found"
-        description="This page does not exist. Head back to the home page for tour dates, videos and more."
-        noindex
-      />
-      <h1>404 Page Not Found</h1>
-      <p className="not-found__hint">{hint ?? 'There is no page at this address.'}</p>
+      <PageSeo title={notFound.title} description={notFound.description} noindex />
+      <h1>{notFound.title}</h1>
+      <p className="not-found__hint">{hint ?? notFound.hint}</p>
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/">{common.backHome}</Link>
       </p>
     </main>
   )

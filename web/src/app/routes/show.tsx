@@ -7,6 +7,7 @@ import { showTitle, toShow, type Show } from '../../features/shows/utils/show-ru
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { CalendarFeedLink, describe, ShowNotFound } from './parts/show-parts'
@@ -27,10 +28,12 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
+  const { shows } = useMessages()
   const bandName = settings?.bandName || null
   const picture = showPicture(data, settings)
   const images = showImages(picture, imageUrl, absolute)
-  const description = show.notes ? `${describe(show, bandName)} ${show.notes}` : describe(show, bandName)
+  const line = describe(show, bandName, shows)
+  const description = show.notes ? `${line} ${show.notes}` : line
   const path = showPath(show.slug)
   return (
     <>
@@ -44,7 +47,7 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
       <link
         rel="alternate"
         type="text/calendar"
-        title={`${showTitle(show)} (calendar entry)`}
+        title={shows.calendar.entry(showTitle(show))}
         href={absolute(showCalendarPath(show.slug))}
       />
       <CalendarFeedLink />
@@ -66,7 +69,8 @@ export function Page() {
   const slug = useParams().slug ?? ''
   const absolute = useAbsoluteUrl()
   const data = useShow(slug)
-  const show = data ? toShow(data) : null
+  const locale = useLocale()
+  const show = data ? toShow(data, locale) : null
   if (!data || !show) return <ShowNotFound />
   return (
     <>

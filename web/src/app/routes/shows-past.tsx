@@ -6,6 +6,7 @@ import { pastShowsPage } from '../../features/shows/utils/past-shows'
 import { pastShowsPageCount, pastShowsPagePath, SHOWS_FEED_PATH } from '../../features/shows/utils/show-paths'
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import type { PageCache } from '../route-module'
 import { CalendarFeedLink, ShowNotFound } from './parts/show-parts'
@@ -18,12 +19,13 @@ export const cache: PageCache = { params: ['page'], notFound: ['page'] }
 
 function PastShowsHead({ page, pageCount }: { page: number; pageCount: number }) {
   const bandName = useSiteSettings()?.bandName || null
-  const heading = page > 1 ? `Past shows, page ${page} of ${pageCount}` : 'Past shows'
+  const { shows } = useMessages()
+  const heading = shows.pastTitle(page, pageCount)
   return (
     <>
       <PageSeo
         title={[heading, bandName].filter(Boolean).join(' · ')}
-        description={`Every show ${bandName ?? 'the band'} has played, newest first, with setlists and notes.`}
+        description={shows.pastDescription(bandName)}
         path={pastShowsPagePath(page)}
       />
       <CalendarFeedLink />
@@ -36,7 +38,7 @@ export function Page() {
   const [searchParams] = useSearchParams()
   const page = parseNewsPage(searchParams.get('page'))
   const absolute = useAbsoluteUrl()
-  const { shows, total } = pastShowsPage(useShowArchivePage(page ?? 1))
+  const { shows, total } = pastShowsPage(useShowArchivePage(page ?? 1), useLocale())
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
   return (
     <>

@@ -16,6 +16,7 @@ import type { Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import type { PageCache } from '../route-module'
 import { JsonLdScript } from '../seo/json-ld-script'
@@ -35,6 +36,7 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
+  const words = useMessages().shows
   const bandName = settings?.bandName || null
   const picture = settings?.ogImage?.asset ? settings.ogImage : settings?.bandPhoto
   const images = showImages(picture, imageUrl, absolute)
@@ -47,7 +49,7 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
           homeUrl: absolute('/'),
           pageUrl: absolute(showPath(show.slug)),
           images,
-          description: describe(show, bandName),
+          description: describe(show, bandName, words),
         }),
       )}
     />
@@ -68,17 +70,19 @@ function UpcomingShowsHead({
   area: ChosenArea
 }) {
   const bandName = useSiteSettings()?.bandName || null
-  const where = area ? ` in ${area.name}` : ''
-  const heading = page > 1 ? `Upcoming shows${where}, page ${page} of ${pageCount}` : `Upcoming shows${where}`
+  const words = useMessages().shows
+  const heading = words.upcomingTitle(area?.name ?? null, page, pageCount)
   return (
     <>
       <PageSeo
         title={[heading, bandName].filter(Boolean).join(' · ')}
-        description={`Where to see ${bandName ?? 'the band'} live${where}: every upcoming show, with tickets.`}
+        description={words.upcomingDescription(bandName, area?.name ?? null)}
         path={upcomingShowsPagePath(page, area?.slug ?? null)}
       />
       <CalendarFeedLink />
-      {area ? <CalendarFeedLink path={areaFeedPath(area.slug)} title={`${area.name} calendar`} /> : null}
+      {area ? (
+        <CalendarFeedLink path={areaFeedPath(area.slug)} title={words.calendar.areaFeed(area.name)} />
+      ) : null}
       <UpcomingShowsJsonLd shows={shows} />
     </>
   )
@@ -94,7 +98,7 @@ export function Page() {
   const areaSlug = searchParams.get('area')
   const absolute = useAbsoluteUrl()
   const area = useAreas().find((known) => known.slug === areaSlug)
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug))
+  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page ?? 1, areaSlug), useLocale())
   if (page === null || (page > 1 && shows.length === 0)) return <ShowNotFound />
   if (areaSlug !== null && !area?.slug) return <ShowNotFound />
   const chosen = area?.slug ? { slug: area.slug, name: area.name ?? area.slug } : null

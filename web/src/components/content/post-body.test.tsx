@@ -6,15 +6,16 @@ import type { BlockContent } from '../../content/sanity.types'
 import { DEFAULT_CONTENT_CONFIG } from '../../config/public-config'
 import { ContentProvider } from '../../lib/content-context'
 import type { ContentClient } from '../../lib/content-client'
+import { withI18n } from '../../testing/with-i18n'
 import { PostBody } from './post-body'
 
 const client: ContentClient = { fetch: () => Promise.reject(new Error('no fetches in this test')) }
 
 function withContent(body: unknown) {
-  return (
+  return withI18n(
     <ContentProvider client={client} config={DEFAULT_CONTENT_CONFIG}>
       <PostBody value={body as BlockContent} />
-    </ContentProvider>
+    </ContentProvider>,
   )
 }
 

@@ -9,6 +9,7 @@ import { useImageUrl } from '../../lib/content-context'
 import { imageDimensions, imageSrcSet } from '../../lib/image-url'
 import { isYouTubeId } from '../../lib/youtube-contract'
 import { YouTubeFacade } from './youtube-facade'
+import { useMessages } from '../../lib/i18n/messages'
 
 type BodyImage = Extract<BlockContent[number], { _type: 'image' }>
 type BodyVideo = Extract<BlockContent[number], { _type: 'youtubeEmbed' }>
@@ -46,8 +47,9 @@ function Figure({ value }: PortableTextTypeComponentProps<BodyImage>) {
 }
 
 function Video({ value }: PortableTextTypeComponentProps<BodyVideo>) {
+  const { common } = useMessages()
   if (!isYouTubeId(value.youtubeId)) return null
-  const title = typeof value.caption === 'string' && value.caption ? value.caption : 'YouTube video'
+  const title = typeof value.caption === 'string' && value.caption ? value.caption : common.youtubeVideo
   return (
     <figure className="post-body__figure post-body__video">
       <YouTubeFacade youtubeId={value.youtubeId} title={title} />

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { youtubeThumbnailPath } from '../../lib/youtube-contract'
+import { useMessages } from '../../lib/i18n/messages'
 
 /**
  * A video that costs nothing until asked for: a button with the thumbnail (served by the site itself,
@@ -8,6 +9,7 @@ import { youtubeThumbnailPath } from '../../lib/youtube-contract'
  */
 export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: string }) {
   const [playing, setPlaying] = useState(false)
+  const { common } = useMessages()
   return (
     <div className="youtube-facade">
       {playing ? (
@@ -24,7 +26,7 @@ export function YouTubeFacade({ youtubeId, title }: { youtubeId: string; title: 
           type="button"
           className="youtube-facade__button"
           onClick={() => setPlaying(true)}
-          aria-label={`Play video: ${title}`}
+          aria-label={common.playVideo(title)}
         >
           <img
             className="youtube-facade__thumb"

@@ -1,14 +1,16 @@
+import { useMessages } from '../../lib/i18n/messages'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-footer.css'
 
 export function SiteFooter({ bandName, copyright }: { bandName: string; copyright?: string | null }) {
+  const { nav } = useMessages()
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer" className="site-footer__nav">
+      <nav aria-label={nav.footer} className="site-footer__nav">
         <ul className="site-footer__list">
           {NAV_ITEMS.map((item) => (
-            <li key={item.label}>
+            <li key={item.key}>
               <SiteNavLink item={item} className="site-footer__link" />
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { useMessages } from '../../lib/i18n/messages'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-header.css'
@@ -13,6 +14,7 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
   const listId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const location = useLocation()
+  const { nav } = useMessages()
 
   // Any navigation (a link, back or forward) closes the menu: adjust state while rendering, no effect needed.
   const [menuLocationKey, setMenuLocationKey] = useState(location.key)
@@ -35,7 +37,7 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to content
+        {nav.skipToContent}
       </a>
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
@@ -51,7 +53,7 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
           ) : null}
           <span>{bandName}</span>
         </Link>
-        <nav aria-label="Main" className="site-nav">
+        <nav aria-label={nav.main} className="site-nav">
           <button
             ref={buttonRef}
             type="button"
@@ -61,11 +63,11 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
             onClick={() => setOpen((value) => !value)}
           >
             <span className="site-nav__toggle-icon" aria-hidden="true" />
-            Menu
+            {nav.menu}
           </button>
           <ul id={listId} className={`site-nav__list${open ? ' site-nav__list--open' : ''}`}>
             {NAV_ITEMS.map((item) => (
-              <li key={item.label}>
+              <li key={item.key}>
                 <SiteNavLink item={item} className="site-nav__link" onNavigate={() => setOpen(false)} />
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { useMessages } from '../../lib/i18n/messages'
 import { scrollToAnchor } from '../../lib/scroll-to-anchor'
 import type { NavItem } from './nav-items'
 
@@ -23,11 +24,12 @@ export function SiteNavLink({
 }) {
   const location = useLocation()
   const navigate = useNavigate()
+  const label = useMessages().nav.items[item.key]
 
   if ('to' in item) {
     return (
       <Link to={item.to} className={className} onClick={onNavigate}>
-        {item.label}
+        {label}
       </Link>
     )
   }
@@ -46,7 +48,7 @@ export function SiteNavLink({
 
   return (
     <Link to={{ pathname: '/', hash }} className={className} onClick={onClick}>
-      {item.label}
+      {label}
     </Link>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { useMessages } from '../../lib/i18n/messages'
 import './pager.css'
 
 export type PagerProps = {
@@ -15,6 +16,7 @@ export type PagerProps = {
 
 /** Plain links to the neighbouring pages of a paged list, so crawlers reach every item (news, past shows). */
 export function Pager({ page, pageCount, pathFor, label, newer, older }: PagerProps) {
+  const { pager } = useMessages()
   if (pageCount <= 1) return null
   return (
     <nav className="pager" aria-label={label}>
@@ -23,9 +25,7 @@ export function Pager({ page, pageCount, pathFor, label, newer, older }: PagerPr
           ← {newer}
         </Link>
       ) : null}
-      <span className="pager__status">
-        Page {page} of {pageCount}
-      </span>
+      <span className="pager__status">{pager.status(page, pageCount)}</span>
       {page < pageCount ? (
         <Link to={pathFor(page + 1)} rel="next">
           {older} →

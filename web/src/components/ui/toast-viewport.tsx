@@ -9,16 +9,18 @@ import {
   TOAST_HOTKEY,
   TOAST_SWIPE_THRESHOLD_PX,
 } from './toast-store'
+import { useMessages } from '../../lib/i18n/messages'
 
 /** The Radix part of the toaster, loaded lazily by <Toaster />. */
 export function ToastViewport() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts)
+  const { toast } = useMessages()
   return (
     <RadixToast.Provider
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="Notification"
+      label={toast.notification}
     >
       {toasts.map((item) => (
         <RadixToast.Root
@@ -34,7 +36,7 @@ export function ToastViewport() {
           {item.description ? (
             <RadixToast.Description className="toast__description">{item.description}</RadixToast.Description>
           ) : null}
-          <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
+          <RadixToast.Close className="toast__close" aria-label={toast.dismiss}>
             <span aria-hidden="true">×</span>
           </RadixToast.Close>
         </RadixToast.Root>
@@ -42,7 +44,7 @@ export function ToastViewport() {
       <RadixToast.Viewport
         className="toast-viewport"
         hotkey={TOAST_HOTKEY}
-        label="Notifications ({hotkey})"
+        label={toast.region('{hotkey}')}
       />
     </RadixToast.Provider>
   )

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { i18nWrapper } from '../../testing/with-i18n'
 import { Toaster, useToast } from './toast'
 import { dismissToast, getToasts, resetToastsForTests, showToast, TOAST_REMOVE_DELAY_MS } from './toast-store'
 
@@ -31,6 +32,7 @@ describe('toasts', () => {
         <RaiseButton />
         <Toaster />
       </>,
+      { wrapper: i18nWrapper() },
     )
     act(() => screen.getByRole('button', { name: 'raise' }).click())
     expect(await screen.findByText('Could not sign up')).toBeInTheDocument()
@@ -40,7 +42,7 @@ describe('toasts', () => {
   })
 
   it('before any toast, shows a plain F8 region that F8 focuses, and switches to Radix at the first toast', async () => {
-    render(<Toaster />)
+    render(<Toaster />, { wrapper: i18nWrapper() })
     const region = screen.getByRole('region', { name: 'Notifications (F8)' })
     expect(region.querySelector('ol.toast-viewport')).not.toBeNull()
     act(() => {

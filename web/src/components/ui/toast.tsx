@@ -13,6 +13,7 @@ import {
   type ToastItem,
   TOAST_HOTKEY,
 } from './toast-store'
+import { useMessages } from '../../lib/i18n/messages'
 import './toast.css'
 
 export type { ToastInput, ToastItem, ToastVariant } from './toast-store'
@@ -20,7 +21,6 @@ export type { ToastInput, ToastItem, ToastVariant } from './toast-store'
 // Radix Toast is only needed once there is a toast: its code is fetched at the first input (every toast answers
 // one) and rendered from the first toast on (ADR 130). Until then a plain region stands in for its viewport.
 const loadViewport = () => import('./toast-viewport')
-const REGION_LABEL = `Notifications (${TOAST_HOTKEY.join('+')})`
 
 /** `const { toast } = useToast(); toast({ title: 'Saved' })`. At most one toast shows at a time. */
 export function useToast(): {
@@ -45,8 +45,9 @@ function ToastRegionPlaceholder() {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
+  const label = useMessages().toast.region(TOAST_HOTKEY.join('+'))
   return (
-    <div role="region" aria-label={REGION_LABEL} tabIndex={-1} style={{ pointerEvents: 'none' }}>
+    <div role="region" aria-label={label} tabIndex={-1} style={{ pointerEvents: 'none' }}>
       <ol ref={list} className="toast-viewport" tabIndex={-1} />
     </div>
   )

@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
+import { useLocale, useMessages, type Messages } from '../../lib/i18n/messages'
 import { AreaChoice, EVERYWHERE } from '../areas'
 import { ModalDialog } from '../../lib/dialog/modal-dialog'
 import { popupMemory } from './popup-memory'
 import type { NewsletterPopupSettings } from './popup-settings'
-import { messageOf, subscribe } from './subscribe'
+import { failureOf, subscribe } from './subscribe'
 import {
   consentText,
   FIELD_LIMITS,
@@ -21,31 +22,41 @@ const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
 
 type FieldChange = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) => void
 
-/** Sends the sign-up once (docs/fan-site-rules.md §8) and tells the visitor how it went. */
+type NewsletterWords = Messages['newsletter']
+
+/** Why the sign-up failed, in the page's language (the English page shows the server's own words). */
+function failureText(error: unknown, words: NewsletterWords): string {
+  const { status, message } = failureOf(error)
+  return words.error(status, message)
+}
+
+/** Sends the sign-up once (docs/fan-site-rules.md §8), in the page's language, and tells the visitor how it went. */
 function useSignUp(onSignedUp: () => void) {
   const { toast } = useToast()
+  const locale = useLocale()
+  const { newsletter: words } = useMessages()
   return useMutation({
     mutationFn: ({ payload, trap, area }: { payload: SubscribePayload; trap: string; area: string }) =>
-      subscribe(payload, trap, area),
+      subscribe(payload, trap, area, locale),
     // docs/fan-site-rules.md §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
     retry: false,
     onSuccess: (result) => {
       trackEvent('newsletter_signup', 'form_submit')
       popupMemory.markSignedUp()
       onSignedUp()
-      toast({ title: 'Thanks for signing up!', description: result.message })
+      toast({ title: words.thanks, description: result.message })
     },
     onError: (error) => {
       // docs/fan-site-rules.md §8 logs the failure to the console; docs/fan-site-rules.md §10 also tells the visitor.
       console.error('Newsletter signup failed:', error)
-      toast({ title: 'Sign-up failed', description: messageOf(error), variant: 'error' })
+      toast({ title: words.failedTitle, description: failureText(error, words), variant: 'error' })
     },
   })
 }
 
 type FieldSpec = {
+  /** Also the label's key in the catalogue's `newsletter` group. */
   name: keyof SubscribePayload
-  label: string
   suffix: string
   type: 'text' | 'email'
   autoComplete: string
@@ -55,21 +66,18 @@ type FieldSpec = {
 const FIELDS: Record<keyof SubscribePayload, FieldSpec> = {
   firstName: {
     name: 'firstName',
-    label: 'First Name',
     suffix: 'first',
     type: 'text',
     autoComplete: 'given-name',
   },
   lastName: {
     name: 'lastName',
-    label: 'Last Name',
     suffix: 'last',
     type: 'text',
     autoComplete: 'family-name',
   },
   email: {
     name: 'email',
-    label: 'Email Address',
     suffix: 'email',
     type: 'email',
     autoComplete: 'email',
@@ -90,9 +98,10 @@ function Field({
   field: FieldChange
 }) {
   const inputId = `${id}-${spec.suffix}`
+  const { newsletter: words } = useMessages()
   return (
     <div className="newsletter-popup__field">
-      <label htmlFor={inputId}>{spec.label}</label>
+      <label htmlFor={inputId}>{words[spec.name]}</label>
       <input
         id={inputId}
         name={spec.name}
@@ -131,9 +140,10 @@ function HoneypotField({
   value: string
   onChange: (value: string) => void
 }) {
+  const { newsletter: words } = useMessages()
   return (
     <div className="newsletter-popup__trap" aria-hidden="true">
-      <label htmlFor={`${id}-trap`}>Website</label>
+      <label htmlFor={`${id}-trap`}>{words.website}</label>
       <input
         id={`${id}-trap`}
         name={HONEYPOT_FIELD}
@@ -168,6 +178,8 @@ export function NewsletterDialog({
   const [honeypot, setHoneypot] = useState('')
   const [area, setArea] = useState(EVERYWHERE)
   const id = useId()
+  const locale = useLocale()
+  const { newsletter: words, common } = useMessages()
 
   const signUp = useSignUp(() => {
     setValues(EMPTY)
@@ -205,21 +217,21 @@ export function NewsletterDialog({
         <SignUpFields id={id} values={values} field={field} />
         <AreaChoice id={id} value={area} onChange={setArea} />
         <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
-        <p className="newsletter-popup__consent">{consentText(bandName)}</p>
+        <p className="newsletter-popup__consent">{consentText(bandName, locale)}</p>
         {/* Beside the fields too, and still there when the toast has gone. */}
         {signUp.isError ? (
           <p className="newsletter-popup__error" role="alert">
-            Sign-up failed: {messageOf(signUp.error)}
+            {words.failed(failureText(signUp.error, words))}
           </p>
         ) : null}
         <button type="submit" className="newsletter-popup__submit" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
+          {signUp.isPending ? words.submitting : words.submit}
         </button>
       </form>
       <button
         type="button"
         className="newsletter-popup__close"
-        aria-label="Close"
+        aria-label={common.close}
         onClick={() => setOpen(false)}
       >
         <span aria-hidden="true">×</span>

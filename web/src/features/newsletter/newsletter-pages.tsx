@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { bandNameOf } from '../../config/public-config'
+import { useMessages } from '../../lib/i18n/messages'
 import { useSiteSettings } from '../site'
 import { popupMemory } from './popup-memory'
 
@@ -18,14 +19,15 @@ function NewsletterPage({
   children: React.ReactNode
 }) {
   const bandName = useBandName()
+  const { newsletterPages: words, common } = useMessages()
   return (
     <main id="main" className="newsletter-page">
-      <title>{`${title} · ${bandName}`}</title>
+      <title>{words.title(title, bandName)}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>
       {children}
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/">{common.backHome}</Link>
       </p>
     </main>
   )
@@ -36,6 +38,7 @@ export function NewsletterConfirmedPage() {
   const [params] = useSearchParams()
   const status = params.get('status')
   const confirmed = status !== 'invalid' && status !== 'expired'
+  const { newsletterPages: words } = useMessages()
   useEffect(() => {
     // Someone who confirmed is signed up: the popup should not ask them again in this browser.
     if (confirmed) popupMemory.markSignedUp()
@@ -43,20 +46,16 @@ export function NewsletterConfirmedPage() {
 
   if (!confirmed) {
     return (
-      <NewsletterPage title="Link invalid or expired" heading="This link is invalid or has expired">
+      <NewsletterPage title={words.expiredTitle} heading={words.expiredHeading}>
         <p>
-          Confirmation links work for 7 days. Sign up again from the{' '}
-          <Link to="/?newsletter=true">newsletter form</Link> and we will send you a fresh one.
+          {words.expiredBefore} <Link to="/?newsletter=true">{words.expiredLink}</Link> {words.expiredAfter}
         </p>
       </NewsletterPage>
     )
   }
   return (
-    <NewsletterPage title="Subscription confirmed" heading="You're on the list!">
-      <p>
-        Thanks for confirming. You will hear from us about upcoming performances, new releases and exclusive
-        content. Every mail has an unsubscribe link.
-      </p>
+    <NewsletterPage title={words.confirmedTitle} heading={words.confirmedHeading}>
+      <p>{words.confirmedBody}</p>
     </NewsletterPage>
   )
 }
@@ -69,19 +68,20 @@ export function NewsletterUnsubscribePage() {
   const [params] = useSearchParams()
   const bandName = useBandName()
   const token = params.get('token') ?? ''
+  const { newsletterPages: words } = useMessages()
   if (!token) {
     return (
-      <NewsletterPage title="Link invalid" heading="This unsubscribe link is incomplete">
-        <p>Please open the link from the newsletter e-mail again.</p>
+      <NewsletterPage title={words.incompleteTitle} heading={words.incompleteHeading}>
+        <p>{words.incompleteBody}</p>
       </NewsletterPage>
     )
   }
   return (
-    <NewsletterPage title="Unsubscribe" heading={`Unsubscribe from the ${bandName} newsletter?`}>
-      <p>You will not receive any more e-mails from us.</p>
+    <NewsletterPage title={words.unsubscribeTitle} heading={words.unsubscribeHeading(bandName)}>
+      <p>{words.unsubscribeBody}</p>
       <form method="post" action={`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&from=page`}>
         <button type="submit" className="newsletter-page__button">
-          Unsubscribe
+          {words.unsubscribeButton}
         </button>
       </form>
     </NewsletterPage>
@@ -91,19 +91,17 @@ export function NewsletterUnsubscribePage() {
 /** /newsletter/unsubscribed[?status=invalid]: after the unsubscribe button. */
 export function NewsletterUnsubscribedPage() {
   const [params] = useSearchParams()
+  const { newsletterPages: words } = useMessages()
   if (params.get('status') === 'invalid') {
     return (
-      <NewsletterPage title="Link invalid" heading="This unsubscribe link is not valid">
-        <p>Please open the link from the newsletter e-mail again, or write to us and we will remove you.</p>
+      <NewsletterPage title={words.invalidTitle} heading={words.invalidHeading}>
+        <p>{words.invalidBody}</p>
       </NewsletterPage>
     )
   }
   return (
-    <NewsletterPage title="Unsubscribed" heading="You have been unsubscribed">
-      <p>
-        You will not receive any more newsletter e-mails from us. Changed your mind? You can sign up again any
-        time.
-      </p>
+    <NewsletterPage title={words.unsubscribedTitle} heading={words.unsubscribedHeading}>
+      <p>{words.unsubscribedBody}</p>
     </NewsletterPage>
   )
 }

@@ -1,4 +1,5 @@
 import { apiRequest } from '../../lib/api-request'
+import type { Locale } from '../../lib/i18n/locale-contract'
 import { HONEYPOT_FIELD, type SubscribePayload } from './subscribe-contract'
 
 export const SUBSCRIBE_URL = '/api/newsletter/subscribe'
@@ -7,25 +8,34 @@ export type SubscribeResult = { message: string }
 
 /**
  * docs/fan-site-rules.md §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
- * filled it in, and `areas` only when the fan chose an area (docs/fan-site-rules.md §10), so a person who keeps
- * "Everywhere" sends exactly the payload of docs/fan-site-rules.md §7.
+ * filled it in, `areas` only when the fan chose an area (docs/fan-site-rules.md §10), and `language` only from a
+ * Spanish page (the subscriber's mail language, ADR 193), so a person on an English page who keeps "Everywhere"
+ * sends exactly the payload of docs/fan-site-rules.md §7.
  */
 export async function subscribe(
   payload: SubscribePayload,
   honeypot = '',
   area = '',
+  language: Locale = 'en',
 ): Promise<SubscribeResult> {
   const body = {
     ...payload,
     ...(area ? { areas: [area] } : {}),
+    ...(language === 'en' ? {} : { language }),
     ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
   }
   const res = await apiRequest('POST', SUBSCRIBE_URL, body)
   return (await res.json()) as SubscribeResult
 }
 
-/** "429: Too many..." -> "Too many...": the status prefix is for retry rules, not for people. */
-export function messageOf(error: unknown): string {
+/**
+ * The HTTP status and message of a failed sign-up ("429: Too many..." -> 429 and "Too many...": the prefix is for
+ * retry rules, not for people); status 0 when no answer came (offline, network error).
+ */
+export function failureOf(error: unknown): { status: number; message: string } {
   const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/^\d{3}: /, '')
+  const match = /^(\d{3}): /.exec(message)
+  return match
+    ? { status: Number(match[1]), message: message.slice(match[0].length) }
+    : { status: 0, message }
 }

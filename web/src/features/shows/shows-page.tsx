@@ -5,6 +5,7 @@
 import { Link } from 'react-router'
 import { useSiteSettings } from '../site'
 import { PostBody } from '../../components/content/post-body'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
 import { useShow } from './api/get-show'
 import { useShowArchivePage } from './api/get-show-archive'
@@ -12,7 +13,6 @@ import { TourCalendarLinks } from './components/calendar-links'
 import { ShowDetails } from './components/show-details'
 import { ShowMedia } from './components/show-media'
 import { pastShowsPage } from './utils/past-shows'
-import { showName } from './utils/show-json-ld'
 import { Pager } from '../../components/ui/pager'
 import {
   pastShowsPageCount,
@@ -24,10 +24,11 @@ import {
 import { isPastShow, showTicketLink, showTitle, toShow, type Show } from './utils/show-rules'
 
 function Setlist({ setlist, headingId }: { setlist: string[]; headingId: string }) {
+  const { shows } = useMessages()
   if (setlist.length === 0) return null
   return (
     <>
-      <h2 id={headingId}>Setlist</h2>
+      <h2 id={headingId}>{shows.setlist}</h2>
       <ol className="show-setlist">
         {setlist.map((song, index) => (
           <li key={`${index}-${song}`}>{song}</li>
@@ -42,7 +43,9 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
   const data = useShow(slug)
   const settings = useSiteSettings()
   const now = useNow()
-  const show = data ? toShow(data) : null
+  const { shows } = useMessages()
+  const locale = useLocale()
+  const show = data ? toShow(data, locale) : null
   // The route loader answers 404 for a missing show, so this only guards a cache evicted mid-session.
   if (!data || !show) return null
   const past = isPastShow(show, now)
@@ -50,23 +53,24 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
     <main id="main" className="show" tabIndex={-1}>
       <article className="show__article">
         <p className="show__back">
-          <Link to={UPCOMING_SHOWS_PATH}>← All shows</Link>
+          <Link to={UPCOMING_SHOWS_PATH}>{shows.allShows}</Link>
           {' · '}
-          <Link to="/shows/past">Past shows</Link>
+          <Link to="/shows/past">{shows.pastShows}</Link>
         </p>
         <header className="show__header">
-          <h1>{showName(show, settings?.bandName ?? null)}</h1>
+          <h1>{shows.showName(settings?.bandName ?? null, show.venue)}</h1>
           <p className="show__place">{showTitle(show)}</p>
         </header>
         <ShowDetails show={show} past={past} ticketLink={showTicketLink(show, now)} />
         <p className="show__calendar">
           <a href={showCalendarPath(show.slug)} type="text/calendar" download={`${show.slug}.ics`}>
-            Add to calendar<span className="visually-hidden">: {showTitle(show)}</span>
+            {shows.addToCalendar}
+            <span className="visually-hidden">: {showTitle(show)}</span>
           </a>
         </p>
         {data.promo?.body ? (
           <section className="show-section" aria-labelledby="show-promo-title">
-            <h2 id="show-promo-title">{data.promo.heading || 'About this show'}</h2>
+            <h2 id="show-promo-title">{data.promo.heading || shows.aboutThisShow}</h2>
             <PostBody value={data.promo.body} />
           </section>
         ) : null}
@@ -74,7 +78,7 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
           <section className="show-section" aria-labelledby="show-notes-title">
             {show.notes ? (
               <>
-                <h2 id="show-notes-title">Notes</h2>
+                <h2 id="show-notes-title">{shows.notes}</h2>
                 <p className="show__notes">{show.notes}</p>
               </>
             ) : null}
@@ -92,6 +96,7 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
 }
 
 function PastShowCard({ show }: { show: Show }) {
+  const { shows } = useMessages()
   return (
     <li className="past-show">
       <time className="past-show__date" dateTime={show.start.iso}>
@@ -100,11 +105,11 @@ function PastShowCard({ show }: { show: Show }) {
       <h2 className="past-show__title">
         <Link to={showPath(show.slug)}>{showTitle(show)}</Link>
       </h2>
-      {show.status === 'cancelled' ? <p className="past-show__status">Cancelled</p> : null}
+      {show.status === 'cancelled' ? <p className="past-show__status">{shows.status.cancelled}</p> : null}
       {show.notes ? <p className="past-show__notes">{show.notes}</p> : null}
       {show.setlist.length > 0 ? (
         <details className="past-show__setlist">
-          <summary>Setlist ({show.setlist.length} songs)</summary>
+          <summary>{shows.setlistSongs(show.setlist.length)}</summary>
           <ol>
             {show.setlist.map((song, index) => (
               <li key={`${index}-${song}`}>{song}</li>
@@ -118,31 +123,32 @@ function PastShowCard({ show }: { show: Show }) {
 
 /** /shows/past and /shows/past?page=n, newest first. */
 export function PastShowsPage({ page, feedUrl }: { page: number; feedUrl: string }) {
-  const { shows, total } = pastShowsPage(useShowArchivePage(page))
+  const { shows: past, total } = pastShowsPage(useShowArchivePage(page), useLocale())
+  const { shows } = useMessages()
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
         <p className="show__back">
-          <Link to={UPCOMING_SHOWS_PATH}>← Upcoming shows</Link>
+          <Link to={UPCOMING_SHOWS_PATH}>{shows.upcomingShowsBack}</Link>
         </p>
-        <h1>Past shows</h1>
+        <h1>{shows.pastShows}</h1>
       </header>
-      {shows.length > 0 ? (
+      {past.length > 0 ? (
         <ol className="past-shows">
-          {shows.map((show) => (
+          {past.map((show) => (
             <PastShowCard key={show.id} show={show} />
           ))}
         </ol>
       ) : (
-        <p>No past shows yet.</p>
+        <p>{shows.noPastShows}</p>
       )}
       <Pager
         page={page}
         pageCount={pastShowsPageCount(total)}
         pathFor={pastShowsPagePath}
-        label="Past shows pages"
-        newer="More recent shows"
-        older="Earlier shows"
+        label={shows.pastPages}
+        newer={shows.moreRecent}
+        older={shows.earlier}
       />
       <TourCalendarLinks feedUrl={feedUrl} className="show__feed" />
     </main>

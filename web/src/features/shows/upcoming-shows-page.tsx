@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router'
 import { Pager } from '../../components/ui/pager'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
 import { useAreas } from '../areas'
 import { useUpcomingShowsPage } from './api/get-upcoming-shows'
@@ -18,7 +18,7 @@ import {
   upcomingShowsPageCount,
   upcomingShowsPagePath,
 } from './utils/show-paths'
-import { showTicketLink, showTitle, type Show } from './utils/show-rules'
+import { showStatusKey, showTicketLink, showTitle, type Show } from './utils/show-rules'
 import { showsByArea } from './utils/shows-by-area'
 
 function UpcomingShowCard({
@@ -31,25 +31,27 @@ function UpcomingShowCard({
   /** h3 under an area's heading, h2 on an area's own page. */
   Title: 'h2' | 'h3'
 }) {
+  const { shows, common } = useMessages()
   return (
     <li className="upcoming-show">
       <p className="upcoming-show__when">
         <time dateTime={show.start.iso}>
           {show.start.date}, {show.start.time}
         </time>{' '}
-        <span className="show-details__zone">venue time ({show.timeZone})</span>
+        <span className="show-details__zone">{shows.venueTime(show.timeZone)}</span>
       </p>
       <Title className="upcoming-show__title">
         <Link to={showPath(show.slug)}>{showTitle(show)}</Link>
       </Title>
       <p className={`upcoming-show__status upcoming-show__status--${show.status}`}>
-        {show.statusLabel}
-        {show.priceLabel && show.status === 'onSale' ? `, from ${show.priceLabel}` : null}
+        {shows.status[showStatusKey(show)]}
+        {show.priceLabel && show.status === 'onSale' ? shows.fromAfterStatus(show.priceLabel) : null}
       </p>
       {ticketLink ? (
         <p className="upcoming-show__action">
           <a className="button button--primary" href={ticketLink} target="_blank" rel="noopener">
-            Tickets<span className="visually-hidden"> for {show.venue} (opens in a new tab)</span>
+            {common.tickets}
+            <span className="visually-hidden">{common.ticketsFor(show.venue)}</span>
           </a>
         </p>
       ) : null}
@@ -101,44 +103,41 @@ export function UpcomingShowsPage({
   area: string | null
   feedUrl: string
 }) {
-  const { shows, total } = pastShowsPage(useUpcomingShowsPage(page, area))
+  const { shows: upcoming, total } = pastShowsPage(useUpcomingShowsPage(page, area), useLocale())
   const areaName = useAreaName(area)
-  const where = areaName ? ` in ${areaName}` : ''
+  const { shows } = useMessages()
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
         <p className="show__back">
-          <Link to="/#events">← Home</Link>
+          <Link to="/#events">{shows.homeBack}</Link>
           {' · '}
-          <Link to={PAST_SHOWS_PATH}>Past shows</Link>
+          <Link to={PAST_SHOWS_PATH}>{shows.pastShows}</Link>
         </p>
-        <h1>Upcoming shows{where}</h1>
-        <p className="upcoming-shows__count">
-          {total === 1 ? 'One show' : `${total} shows`} ahead{where}, dates and times in each venue’s time
-          zone.
-        </p>
+        <h1>{shows.upcomingHeading(areaName)}</h1>
+        <p className="upcoming-shows__count">{shows.upcomingCount(total, areaName)}</p>
         <AreaFilter area={area} />
       </header>
-      {shows.length === 0 ? (
-        <p>No shows announced{where} right now. Check back soon.</p>
+      {upcoming.length === 0 ? (
+        <p>{shows.noneAnnounced(areaName)}</p>
       ) : area === null ? (
-        <ShowsByArea shows={shows} />
+        <ShowsByArea shows={upcoming} />
       ) : (
-        <UpcomingShowList shows={shows} Title="h2" />
+        <UpcomingShowList shows={upcoming} Title="h2" />
       )}
       <Pager
         page={page}
         pageCount={upcomingShowsPageCount(total)}
         pathFor={(n) => upcomingShowsPagePath(n, area)}
-        label="Upcoming shows pages"
-        newer="Sooner shows"
-        older="Later shows"
+        label={shows.upcomingPages}
+        newer={shows.sooner}
+        older={shows.later}
       />
       {area && areaName ? (
         <TourCalendarLinks
           feedUrl={feedUrl}
           path={areaFeedPath(area)}
-          name={`the ${areaName} calendar`}
+          name={shows.calendar.area(areaName)}
           className="show__feed"
         />
       ) : (

@@ -12,6 +12,9 @@ new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 }).format()
 new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1)
+// The Spanish pages' dates and prices (es-MX, ADR 193): the same data for the other locale.
+new Intl.DateTimeFormat('es-MX', { dateStyle: 'full', timeZone: 'America/Los_Angeles' }).format()
+new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(1)
 postMessage('warm')
 // Its work is done: the thread ends here, once its message is on its way (warm-intl.ts never ends it itself).
 close()

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useMessages, type Messages } from '../../../lib/i18n/messages'
 import { useAreasIfLoaded } from '../api/get-areas'
 import { nearestArea, type LocatedArea } from '../utils/nearest-area'
 import './area-choice.css'
@@ -6,15 +7,7 @@ import './area-choice.css'
 /** The choice's value for "Everywhere": the sign-up then sends no `areas` (docs/fan-site-rules.md §10). */
 export const EVERYWHERE = ''
 
-type Finding = 'idle' | 'finding' | 'found' | 'none' | 'denied'
-
-const FINDING_TEXT: Record<Finding, string> = {
-  idle: '',
-  finding: 'Finding your nearest area…',
-  found: 'Chosen: your nearest area.',
-  none: 'No area is near you yet: Everywhere it is.',
-  denied: 'Your browser did not share where you are.',
-}
+type Finding = 'idle' | Extract<keyof Messages['areas'], 'finding' | 'found' | 'none' | 'denied'>
 
 /**
  * "Find my nearest area": the browser's position, compared with the areas' centres here (utils/nearest-area.ts);
@@ -30,6 +23,7 @@ function NearestAreaButton({
   describedBy: string
 }) {
   const [finding, setFinding] = useState<Finding>('idle')
+  const { areas: words } = useMessages()
   if (typeof navigator === 'undefined' || !navigator.geolocation) return null
   const find = () => {
     setFinding('finding')
@@ -53,10 +47,10 @@ function NearestAreaButton({
         disabled={finding === 'finding'}
         aria-describedby={describedBy}
       >
-        Find my nearest area
+        {words.findNearest}
       </button>
       <span id={describedBy} className="area-choice__status" role="status">
-        {FINDING_TEXT[finding]}
+        {finding === 'idle' ? '' : words[finding]}
       </span>
     </>
   )
@@ -76,10 +70,11 @@ export function AreaChoice({
   onChange: (slug: string) => void
 }) {
   const areas = useAreasIfLoaded()
+  const { areas: words } = useMessages()
   const located = areas.some((area) => area.centre?.lat !== undefined && area.radiusKm)
   return (
     <div className="area-choice">
-      <label htmlFor={`${id}-area`}>Shows near (optional)</label>
+      <label htmlFor={`${id}-area`}>{words.label}</label>
       <div className="area-choice__row">
         <select
           id={`${id}-area`}
@@ -87,7 +82,7 @@ export function AreaChoice({
           value={value}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value={EVERYWHERE}>Everywhere</option>
+          <option value={EVERYWHERE}>{words.everywhere}</option>
           {areas.map((area) =>
             area.slug ? (
               <option key={area.slug} value={area.slug}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useEditAttributes, useIsDraftPage, type EditAttributes } from '../../../lib/preview/edit-target'
+import { useMessages } from '../../../lib/i18n/messages'
 import { showPath } from '../../shows'
 import { placeLabel, type ListedEvent } from '../utils/event-rules'
 
@@ -13,6 +14,7 @@ export function EventList({ events }: { events: ListedEvent[] }) {
   const edit = useEditAttributes()
   // On a draft page the stretched link lets the pointer through, so the click-to-edit overlay sees the texts.
   const linkStyle = useIsDraftPage() ? { pointerEvents: 'none' as const } : undefined
+  const { events: words } = useMessages()
   return (
     <ul className="event-list">
       {events.map((event) => (
@@ -20,7 +22,7 @@ export function EventList({ events }: { events: ListedEvent[] }) {
           {event.slug ? (
             <Link className="event-list__link" to={showPath(event.slug)} style={linkStyle}>
               <span className="visually-hidden">
-                {event.venue}, {placeLabel(event)}, {event.dateLabel}: show details
+                {words.showDetails(event.venue, placeLabel(event), event.dateLabel)}
               </span>
             </Link>
           ) : null}
@@ -45,6 +47,8 @@ export function EventList({ events }: { events: ListedEvent[] }) {
 }
 
 function EventAction({ event, edit }: { event: ListedEvent; edit: EditAttributes }) {
+  const { events: words, common } = useMessages()
+  const label = words.status[event.status]
   if (event.ticketLink) {
     return (
       <a
@@ -54,8 +58,8 @@ function EventAction({ event, edit }: { event: ListedEvent; edit: EditAttributes
         rel="noopener"
         {...edit({ id: event.id, type: 'event', path: 'ticketUrl' })}
       >
-        {event.actionLabel}
-        <span className="visually-hidden"> for {event.venue} (opens in a new tab)</span>
+        {label}
+        <span className="visually-hidden">{common.ticketsFor(event.venue)}</span>
       </a>
     )
   }
@@ -65,8 +69,8 @@ function EventAction({ event, edit }: { event: ListedEvent; edit: EditAttributes
         className="event-list__status event-list__status--past"
         {...edit({ id: event.id, type: 'event', path: 'status' })}
       >
-        <span className="visually-hidden">Past show: </span>
-        {event.actionLabel}
+        <span className="visually-hidden">{words.pastShow}</span>
+        {label}
       </s>
     )
   }
@@ -75,7 +79,7 @@ function EventAction({ event, edit }: { event: ListedEvent; edit: EditAttributes
       className={`event-list__status event-list__status--${event.status}`}
       {...edit({ id: event.id, type: 'event', path: 'status' })}
     >
-      {event.actionLabel}
+      {label}
     </span>
   )
 }

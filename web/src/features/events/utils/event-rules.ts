@@ -5,6 +5,7 @@
  */
 import { safeLinkUrl } from '../../../lib/safe-url'
 import type { TourDatesQueryResult } from '../../../content/sanity.types'
+import type { Locale } from '../../../lib/i18n/locale-contract'
 import { isoWithOffset, localDateKey, shortDateLabel } from '../../../lib/time-zone'
 
 export type TourEvent = TourDatesQueryResult['recent'][number]
@@ -32,24 +33,15 @@ export type ListedEvent = {
   /** `Oct 25 2025`, in the event's time zone. */
   dateLabel: string
   isPast: boolean
-  /** What the action column shows. */
-  actionLabel: string
   /** Only upcoming shows that are on sale link to tickets. */
   ticketLink: string | null
-}
-
-export const STATUS_LABELS: Record<EventStatus, string> = {
-  onSale: 'Tickets',
-  soldOut: 'Sold Out',
-  cancelled: 'Cancelled',
-  postponed: 'Postponed',
 }
 
 export function isPastEvent(startsAt: Date, timeZone: string, now: Date): boolean {
   return localDateKey(startsAt, timeZone) < localDateKey(now, timeZone)
 }
 
-function toListed(event: TourEvent, now: Date): ListedEvent | null {
+function toListed(event: TourEvent, now: Date, locale: Locale): ListedEvent | null {
   if (!event.startsAt) return null
   const startsAt = new Date(event.startsAt)
   if (Number.isNaN(startsAt.getTime())) return null
@@ -71,16 +63,17 @@ function toListed(event: TourEvent, now: Date): ListedEvent | null {
     timeZone,
     startsAt,
     startDate: isoWithOffset(startsAt, timeZone),
-    dateLabel: shortDateLabel(startsAt, timeZone),
+    dateLabel: shortDateLabel(startsAt, timeZone, locale),
     isPast,
-    actionLabel: STATUS_LABELS[status],
     ticketLink: !isPast && status === 'onSale' ? safeLinkUrl(event.ticketUrl) : null,
   }
 }
 
-/** The list as shown: upcoming ascending, then past descending. */
-export function listEvents(events: TourEvent[], now: Date): ListedEvent[] {
-  const listed = events.map((event) => toListed(event, now)).filter((e): e is ListedEvent => e !== null)
+/** The list as shown (dates in `locale`): upcoming ascending, then past descending. */
+export function listEvents(events: TourEvent[], now: Date, locale: Locale = 'en'): ListedEvent[] {
+  const listed = events
+    .map((event) => toListed(event, now, locale))
+    .filter((e): e is ListedEvent => e !== null)
   const upcoming = listed.filter((e) => !e.isPast).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
   const past = listed.filter((e) => e.isPast).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
   return [...upcoming, ...past]
@@ -110,8 +103,12 @@ export type TourDates = {
  * The home page's list: the `HOME_UPCOMING_SHOWS` soonest upcoming shows, then the `HOME_PAST_SHOWS` latest past
  * ones; `upcomingTotal` is how many shows are upcoming in all (what /shows lists).
  */
-export function homeTour(dates: TourDates, now: Date): { events: ListedEvent[]; upcomingTotal: number } {
-  const listed = listEvents([...dates.recent, ...dates.later, ...dates.past], now)
+export function homeTour(
+  dates: TourDates,
+  now: Date,
+  locale: Locale = 'en',
+): { events: ListedEvent[]; upcomingTotal: number } {
+  const listed = listEvents([...dates.recent, ...dates.later, ...dates.past], now, locale)
   const upcoming = listed.filter((event) => !event.isPast)
   const past = listed.filter((event) => event.isPast)
   return {

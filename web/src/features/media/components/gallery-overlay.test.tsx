@@ -3,7 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_CONTENT_CONFIG } from '../../../config/public-config'
 import { ContentProvider } from '../../../lib/content-context'
 import type { ContentClient } from '../../../lib/content-client'
+import type { Locale } from '../../../lib/i18n/locale-contract'
 import { installDialogPolyfill } from '../../../testing/dialog-polyfill'
+import { CATALOGUES, withI18n } from '../../../testing/with-i18n'
 import type { GalleryItem } from '../api/get-gallery-items'
 import { GalleryOverlay, type GalleryOverlayProps } from './gallery-overlay'
 
@@ -14,7 +16,7 @@ const ITEMS = [
   { _id: 'b', slug: 'second-video', kind: 'youtube', youtubeId: 'bcdefghijkl', caption: 'Second video' },
 ] as unknown as GalleryItem[]
 
-function overlay(props: Partial<GalleryOverlayProps> = {}) {
+function overlay(props: Partial<GalleryOverlayProps> = {}, locale: Locale = 'en') {
   const all: GalleryOverlayProps = {
     items: ITEMS,
     index: 0,
@@ -25,11 +27,12 @@ function overlay(props: Partial<GalleryOverlayProps> = {}) {
     onClose: () => {},
     ...props,
   }
-  return (
+  return withI18n(
     <ContentProvider client={client} config={DEFAULT_CONTENT_CONFIG}>
       <button type="button">Tile</button>
       <GalleryOverlay {...all} />
-    </ContentProvider>
+    </ContentProvider>,
+    locale,
   )
 }
 
@@ -88,5 +91,25 @@ describe('GalleryOverlay', () => {
     fireEvent.keyDown(dialog, { key: 'ArrowRight' })
     expect(onPrevious).toHaveBeenCalledTimes(1)
     expect(onNext).toHaveBeenCalledTimes(1)
+  })
+
+  it('speaks Spanish on a Spanish page: its buttons, counter and fallback caption', () => {
+    const untitled = [
+      { _id: 'c', slug: 'foto', kind: 'image', credit: 'Ana Ruiz' },
+    ] as unknown as GalleryItem[]
+    render(overlay({ items: untitled }, 'es'))
+    const dialog = screen.getByRole('dialog', { name: 'Los Forasteros, foto 1 de 1' })
+    expect(screen.getByRole('button', { name: 'Cerrar galería' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('Foto: Ana Ruiz')
+    expect(dialog).toHaveTextContent('Imagen no disponible')
+    // No English interface text of the overlay is left in it.
+    const english = CATALOGUES.en.media
+    for (const text of [english.share, english.imageUnavailable, english.credit.photo]) {
+      expect(dialog.textContent).not.toContain(text)
+    }
+    expect(dialog.querySelector('[aria-label="Close gallery"], [aria-label="Next item"]')).toBeNull()
   })
 })

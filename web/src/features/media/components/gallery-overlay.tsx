@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent } from 
 import { useToast } from '../../../components/ui/toast'
 import { useImageUrl } from '../../../lib/content-context'
 import { usePaintedOnce } from '../../../lib/dialog/after-next-paint'
+import { useMessages } from '../../../lib/i18n/messages'
 import { ModalDialog } from '../../../lib/dialog/modal-dialog'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import type { GalleryItem } from '../api/get-gallery-items'
@@ -31,6 +32,7 @@ export type GalleryOverlayProps = {
 
 function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   const imageUrl = useImageUrl()
+  const { common, media } = useMessages()
   const [failed, setFailed] = useState(false)
   // Creating the embed's frame is the costliest part of opening (ADR 130): it waits for the dialog's
   // first frame, in a box of the same size and colour.
@@ -41,7 +43,7 @@ function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
       <iframe
         className="gallery-overlay__embed"
         src={youtubeEmbedUrl(item.youtubeId)}
-        title={`Video: ${label}`}
+        title={common.videoTitle(label)}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
@@ -56,7 +58,7 @@ function OverlayMedia({ item, label }: { item: GalleryItem; label: string }) {
   if (!hasImage(picture) || failed) {
     return (
       <div className="gallery-overlay__unavailable" role="img" aria-label={label}>
-        Image unavailable
+        {media.imageUnavailable}
       </div>
     )
   }
@@ -93,6 +95,7 @@ function useFadeIn(isOpen: boolean): boolean {
 /** Shares the open item (or copies its link) and says how that went, in a toast and to assistive technology. */
 function useShareItem(item: GalleryItem | undefined, caption: string, bandName: string) {
   const { toast } = useToast()
+  const { media } = useMessages()
   // Say it here too: a status inside the dialog is read out wherever focus is in it.
   const [announcement, setAnnouncement] = useState('')
   const share = async () => {
@@ -101,15 +104,11 @@ function useShareItem(item: GalleryItem | undefined, caption: string, bandName: 
       { title: caption, text: `${caption} - ${bandName}`, url: window.location.href },
       browserShareEnvironment(),
     )
-    if (outcome === 'copied') setAnnouncement('Link copied')
-    else if (outcome === 'failed') setAnnouncement('Could not share this item')
-    if (outcome === 'copied') toast({ title: 'Link copied', description: 'The link is on your clipboard.' })
+    if (outcome === 'copied') setAnnouncement(media.linkCopied)
+    else if (outcome === 'failed') setAnnouncement(media.shareFailedStatus)
+    if (outcome === 'copied') toast({ title: media.linkCopied, description: media.linkOnClipboard })
     else if (outcome === 'failed')
-      toast({
-        title: 'Could not share',
-        description: 'Copy the address from the address bar instead.',
-        variant: 'error',
-      })
+      toast({ title: media.shareFailed, description: media.copyAddressInstead, variant: 'error' })
   }
   return { share, announcement }
 }
@@ -123,18 +122,19 @@ function OverlayBar({
   onShare: () => void
   onClose: () => void
 }) {
+  const { media } = useMessages()
   return (
     <div className="gallery-overlay__bar">
       <p className="gallery-overlay__counter" aria-hidden="true">
         {counter}
       </p>
       <button type="button" className="gallery-overlay__button" onClick={onShare}>
-        Share
+        {media.share}
       </button>
       <button
         type="button"
         className="gallery-overlay__button gallery-overlay__close"
-        aria-label="Close gallery"
+        aria-label={media.closeGallery}
         onClick={onClose}
       >
         <span aria-hidden="true">×</span>
@@ -144,12 +144,13 @@ function OverlayBar({
 }
 
 function OverlayNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
+  const { media } = useMessages()
   return (
     <>
       <button
         type="button"
         className="gallery-overlay__nav gallery-overlay__nav--previous"
-        aria-label="Previous item"
+        aria-label={media.previous}
         onClick={onPrevious}
       >
         <span aria-hidden="true">‹</span>
@@ -157,7 +158,7 @@ function OverlayNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: ()
       <button
         type="button"
         className="gallery-overlay__nav gallery-overlay__nav--next"
-        aria-label="Next item"
+        aria-label={media.next}
         onClick={onNext}
       >
         <span aria-hidden="true">›</span>
@@ -217,12 +218,13 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
   const fadedIn = useFadeIn(true)
   const swipe = useSwipe(onPrevious, onNext)
   const titleId = useId()
+  const { media } = useMessages()
 
   const item = items[index]
   const total = items.length
-  const caption = item ? mediaCaption(item, bandName, index, total) : ''
-  const label = item ? mediaAlt(item, bandName, index, total) : ''
-  const credit = item ? creditLine(item) : null
+  const caption = item ? mediaCaption(item, bandName, index, total, media) : ''
+  const label = item ? mediaAlt(item, bandName, index, total, media) : ''
+  const credit = item ? creditLine(item, media) : null
   const visible = fadedIn && !closing
   const { share, announcement } = useShareItem(item, caption, bandName)
 
@@ -249,7 +251,7 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
       data-kind={item?.kind ?? undefined}
       onKeyDown={onKeyDown}
     >
-      <OverlayBar counter={`${index + 1} / ${total}`} onShare={() => void share()} onClose={onClose} />
+      <OverlayBar counter={media.counter(index + 1, total)} onShare={() => void share()} onClose={onClose} />
       <div className="gallery-overlay__stage" {...swipe}>
         {item ? <OverlayMedia key={item._id} item={item} label={label} /> : null}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
+import { useMessages } from '../../../lib/i18n/messages'
 
 type VideoStatus = 'loading' | 'ready' | 'error'
 
@@ -20,6 +21,7 @@ export function GalleryVideo({
   label: string
 }) {
   const ref = useRef<HTMLVideoElement>(null)
+  const { media } = useMessages()
   const [status, setStatus] = useState<VideoStatus>('loading')
   // Retry mounts a fresh <video>, which loads the source again.
   const [attempt, setAttempt] = useState(0)
@@ -54,19 +56,19 @@ export function GalleryVideo({
           onPlay={() => mediaCoordinator.notify('gallery-playing')}
         >
           <source src={src} type={type ?? undefined} onError={() => setStatus('error')} />
-          Your browser does not support the video tag.
+          {media.noVideoSupport}
         </video>
       )}
       {status === 'loading' ? (
         <p className="gallery-video__status" role="status">
-          Loading video...
+          {media.loadingVideo}
         </p>
       ) : null}
       {status === 'error' ? (
         <div className="gallery-video__error" role="alert">
-          <p>Video temporarily unavailable</p>
+          <p>{media.videoUnavailable}</p>
           <button type="button" className="gallery-overlay__button" onClick={retry}>
-            Retry
+            {media.retry}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { useSiteSettings } from '../../site'
 import { useGalleryItems } from '../api/get-gallery-items'
 import { useGallery } from '../hooks/use-gallery'
 import { MediaTile } from './media-tile'
+import { useMessages } from '../../../lib/i18n/messages'
 import '../../../components/ui/play-triangle.css'
 import './media-section.css'
 import { bandNameOf } from '../../../config/public-config'
@@ -20,6 +21,7 @@ export function MediaSection() {
   const bandName = bandNameOf(useSiteSettings())
   const gallery = useGallery(items)
   const [overlayWanted, setOverlayWanted] = useState(false)
+  const { media } = useMessages()
   // A deep link opens after 100 ms: fetch the overlay's code meanwhile.
   const requested = gallery.requested !== null
   useEffect(() => {
@@ -31,7 +33,7 @@ export function MediaSection() {
     <section id="media" className="section section--dark media" aria-labelledby="media-title" tabIndex={-1}>
       <div className="section__inner">
         <h2 id="media-title" className="section__title">
-          Media
+          {media.title}
         </h2>
         <ul className="media-grid">
           {items.map((item, index) => (

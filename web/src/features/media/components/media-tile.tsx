@@ -5,6 +5,7 @@ import type { GalleryItem } from '../api/get-gallery-items'
 import { youtubeThumbnailPath } from '../../../lib/youtube-contract'
 import { mediaAlt } from '../utils/gallery-rules'
 import { useEditAttributes } from '../../../lib/preview/edit-target'
+import { useMessages } from '../../../lib/i18n/messages'
 
 const THUMB_WIDTH = 640
 const THUMB_ASPECT = 4 / 3
@@ -48,7 +49,8 @@ export function MediaTile({
     if (img?.complete && img.naturalWidth === 0) setFailed(true)
   }, [])
   const picture = item.kind === 'image' ? item.image : item.poster
-  const label = mediaAlt(item, bandName, index, total)
+  const { media } = useMessages()
+  const label = mediaAlt(item, bandName, index, total, media)
   const isVideo = item.kind === 'youtube' || item.kind === 'video'
   const source = hasImage(picture)
     ? {
@@ -63,7 +65,7 @@ export function MediaTile({
     <button
       type="button"
       className={`media-tile media-tile--${item.kind ?? 'image'}`}
-      aria-label={isVideo ? `Play video: ${label}` : `View photo: ${label}`}
+      aria-label={isVideo ? media.playVideo(label) : media.viewPhoto(label)}
       data-slug={item.slug}
       style={lqip ? { backgroundImage: `url("${lqip}")` } : undefined}
       onClick={() => onOpen(index)}
@@ -84,7 +86,7 @@ export function MediaTile({
           {...edit({ id: item._id, type: 'mediaItem', path: item.kind === 'image' ? 'image' : 'poster' })}
         />
       ) : null}
-      {!source || failed ? <span className="media-tile__unavailable">Image unavailable</span> : null}
+      {!source || failed ? <span className="media-tile__unavailable">{media.imageUnavailable}</span> : null}
       {isVideo ? <span className="media-tile__play play-triangle" aria-hidden="true" /> : null}
     </button>
   )

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useImageUrl } from '../../../lib/content-context'
+import { useMessages } from '../../../lib/i18n/messages'
 import { hasImage } from '../../../lib/image-url'
 import { useGalleryItems } from '../api/get-gallery-items'
 import { mediaAlt, mediaCaption, readMediaParam, youtubeThumbnailUrl } from '../utils/gallery-rules'
@@ -14,11 +15,12 @@ export function useMediaSeo(bandName: string) {
   const items = useGalleryItems()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
+  const { media } = useMessages()
   const slug = readMediaParam(search)
   const index = slug ? items.findIndex((item) => item.slug === slug) : -1
   const item = items[index]
   if (!item) return null
-  const caption = mediaCaption(item, bandName, index, items.length)
+  const caption = mediaCaption(item, bandName, index, items.length, media)
   const picture = item.kind === 'image' ? item.image : item.poster
   const image = hasImage(picture)
     ? absolute(imageUrl(picture, { width: 1200, height: 630 }))
@@ -29,6 +31,6 @@ export function useMediaSeo(bandName: string) {
     title: `${caption} | ${bandName}`,
     description: item.alt && item.alt !== caption ? `${item.alt}. ${caption}` : caption,
     image,
-    imageAlt: mediaAlt(item, bandName, index, items.length),
+    imageAlt: mediaAlt(item, bandName, index, items.length, media),
   }
 }

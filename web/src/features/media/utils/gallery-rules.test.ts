@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { messages as english } from '../../../lib/i18n/messages/en'
+import { messages as spanish } from '../../../lib/i18n/messages/es'
 import {
   classifySwipe,
   creditLine,
-  fallbackCaption,
   mediaAlt,
   mediaCaption,
   mediaParamAction,
@@ -12,6 +13,9 @@ import {
   youtubeEmbedUrl,
   youtubeThumbnailUrl,
 } from './gallery-rules'
+
+const en = english.media
+const es = spanish.media
 
 describe('classifySwipe', () => {
   it('left is next, right is previous, from 30 px however slow', () => {
@@ -48,32 +52,42 @@ describe('wrapIndex', () => {
 
 describe('captions', () => {
   it('falls back to "{bandName} {kind} {n} of {total}"', () => {
-    expect(fallbackCaption('Los Forasteros', 'youtube', 0, 16)).toBe('Los Forasteros youtube 1 of 16')
-    expect(mediaCaption({ kind: 'image', caption: '  ' }, 'Los Forasteros', 15, 16)).toBe(
+    expect(en.fallbackCaption('Los Forasteros', 'youtube', 1, 16)).toBe('Los Forasteros youtube 1 of 16')
+    expect(mediaCaption({ kind: 'image', caption: '  ' }, 'Los Forasteros', 15, 16, en)).toBe(
       'Los Forasteros image 16 of 16',
     )
-    expect(mediaCaption({ kind: 'image', caption: 'On stage' }, 'X', 0, 1)).toBe('On stage')
-    expect(mediaCaption({ kind: null }, 'X', 1, 2)).toBe('X media 2 of 2')
+    expect(mediaCaption({ kind: 'image', caption: 'On stage' }, 'X', 0, 1, en)).toBe('On stage')
+    expect(mediaCaption({ kind: null }, 'X', 1, 2, en)).toBe('X media 2 of 2')
   })
 
   it('prefers alt text for the picture, then the caption', () => {
-    expect(mediaAlt({ kind: 'image', alt: 'Three musicians', caption: 'On stage' }, 'X', 0, 1)).toBe(
+    expect(mediaAlt({ kind: 'image', alt: 'Three musicians', caption: 'On stage' }, 'X', 0, 1, en)).toBe(
       'Three musicians',
     )
-    expect(mediaAlt({ kind: 'image', caption: 'On stage' }, 'X', 0, 1)).toBe('On stage')
+    expect(mediaAlt({ kind: 'image', caption: 'On stage' }, 'X', 0, 1, en)).toBe('On stage')
   })
 
   it('adds a credit line unless the caption already names them', () => {
     expect(
-      creditLine({ kind: 'image', caption: 'On stage. Photo by Julia Ferrer.', credit: 'Julia Ferrer' }),
+      creditLine({ kind: 'image', caption: 'On stage. Photo by Julia Ferrer.', credit: 'Julia Ferrer' }, en),
     ).toBeNull()
-    expect(creditLine({ kind: 'image', caption: 'On stage', credit: 'Julia Ferrer' })).toBe(
+    expect(creditLine({ kind: 'image', caption: 'On stage', credit: 'Julia Ferrer' }, en)).toBe(
       'Photo: Julia Ferrer',
     )
-    expect(creditLine({ kind: 'youtube', credit: 'Diego Salcedo' })).toBe('Video: Diego Salcedo')
-    expect(creditLine({ kind: 'image' })).toBeNull()
+    expect(creditLine({ kind: 'youtube', credit: 'Diego Salcedo' }, en)).toBe('Video: Diego Salcedo')
+    expect(creditLine({ kind: 'image' }, en)).toBeNull()
     // An editor who types the prefix gets it once.
-    expect(creditLine({ kind: 'image', credit: 'Photo: Ana Ruiz' })).toBe('Photo: Ana Ruiz')
+    expect(creditLine({ kind: 'image', credit: 'Photo: Ana Ruiz' }, en)).toBe('Photo: Ana Ruiz')
+  })
+
+  it('writes the fallback and the credit in Spanish on a Spanish page', () => {
+    expect(mediaCaption({ kind: 'image' }, 'Los Forasteros', 15, 16, es)).toBe(
+      'Los Forasteros, foto 16 de 16',
+    )
+    expect(mediaCaption({ kind: 'youtube' }, 'Los Forasteros', 0, 2, es)).toBe('Los Forasteros, video 1 de 2')
+    expect(mediaCaption({ kind: null }, 'X', 1, 2, es)).toBe('X, archivo 2 de 2')
+    expect(creditLine({ kind: 'image', credit: 'Julia Ferrer' }, es)).toBe('Foto: Julia Ferrer')
+    expect(creditLine({ kind: 'image', credit: 'Foto: Ana Ruiz' }, es)).toBe('Foto: Ana Ruiz')
   })
 })
 

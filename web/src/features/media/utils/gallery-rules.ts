@@ -3,6 +3,7 @@
  * are unit-tested on their own.
  */
 
+import type { Messages } from '../../../lib/i18n/messages'
 import { photoCreditLine } from '../../../lib/photo-credit'
 
 /** docs/fan-site-rules.md §9. */
@@ -48,31 +49,39 @@ export type CaptionSource = {
   credit?: string | null
 }
 
-/** docs/fan-site-rules.md §10: the fallback caption is "{bandName} {kind} {n} of {total}". */
-export function fallbackCaption(
+/** The page's words for captions and credits: the catalogue's `media` group (lib/i18n/messages). */
+export type CaptionWords = Pick<Messages['media'], 'fallbackCaption' | 'credit'>
+
+/**
+ * The caption shown under an item (and naming the dialog): the editor's caption, else the fallback of
+ * docs/fan-site-rules.md §10, "{bandName} {kind} {n} of {total}" in English.
+ */
+export function mediaCaption(
+  item: CaptionSource,
   bandName: string,
-  kind: string | null | undefined,
   index: number,
   total: number,
-) {
-  return `${bandName} ${kind ?? 'media'} ${index + 1} of ${total}`
-}
-
-/** The caption shown under an item (and naming the dialog): the editor's caption, else the fallback. */
-export function mediaCaption(item: CaptionSource, bandName: string, index: number, total: number): string {
-  return item.caption?.trim() || fallbackCaption(bandName, item.kind, index, total)
+  words: CaptionWords,
+): string {
+  return item.caption?.trim() || words.fallbackCaption(bandName, item.kind, index + 1, total)
 }
 
 /** The credit line, unless the caption already names the photographer or videographer. */
-export function creditLine(item: CaptionSource): string | null {
+export function creditLine(item: CaptionSource, words: CaptionWords): string | null {
   const credit = item.credit?.trim()
   if (!credit || item.caption?.includes(credit)) return null
-  return photoCreditLine(credit, item.kind === 'image' ? 'Photo' : 'Video')
+  return photoCreditLine(credit, item.kind === 'image' ? words.credit.photo : words.credit.video)
 }
 
 /** The text alternative of the item's picture: its alt text, else its caption, else the fallback. */
-export function mediaAlt(item: CaptionSource, bandName: string, index: number, total: number): string {
-  return item.alt?.trim() || mediaCaption(item, bandName, index, total)
+export function mediaAlt(
+  item: CaptionSource,
+  bandName: string,
+  index: number,
+  total: number,
+  words: CaptionWords,
+): string {
+  return item.alt?.trim() || mediaCaption(item, bandName, index, total, words)
 }
 
 /** The slug in `?media=`, or null. */

@@ -3,10 +3,12 @@ import type { NewsSummary } from '../api/get-news-list'
 import { newsPostPath } from '../utils/news-paging'
 import { CoverImage } from '../../../components/content/cover-image'
 import { NewsDate } from './news-date'
+import { useMessages } from '../../../lib/i18n/messages'
 
 /** One post in the list; the whole card is one link target through the title (the image is decorative). */
 export function NewsCard({ post, eager }: { post: NewsSummary; eager: boolean }) {
   const href = newsPostPath(post.slug ?? '')
+  const { news } = useMessages()
   return (
     <article className="news-card">
       <Link to={href} className="news-card__media" tabIndex={-1} aria-hidden="true">
@@ -30,7 +32,8 @@ export function NewsCard({ post, eager }: { post: NewsSummary; eager: boolean })
         {post.excerpt ? <p className="news-card__excerpt">{post.excerpt}</p> : null}
         {/* The title in the text itself, not only in aria-label: search engines read the text (Lighthouse SEO). */}
         <Link to={href} className="news-card__more">
-          Read more<span className="visually-hidden">: {post.title ?? 'post'}</span>
+          {news.readMore}
+          <span className="visually-hidden">{news.readMoreOf(post.title)}</span>
         </Link>
       </div>
     </article>

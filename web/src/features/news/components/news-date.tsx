@@ -1,5 +1,6 @@
 import { useEditAttributes, type EditTarget } from '../../../lib/preview/edit-target'
 import { formatPostDate } from '../utils/format-date'
+import { useLocale } from '../../../lib/i18n/messages'
 
 export function NewsDate({
   iso,
@@ -12,10 +13,11 @@ export function NewsDate({
   editTarget?: EditTarget
 }) {
   const edit = useEditAttributes()
+  const locale = useLocale()
   if (!iso) return null
   return (
     <time className={className} dateTime={iso} {...(editTarget ? edit(editTarget) : {})}>
-      {formatPostDate(iso)}
+      {formatPostDate(iso, locale)}
     </time>
   )
 }

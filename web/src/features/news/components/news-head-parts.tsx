@@ -1,11 +1,9 @@
 import { bandNameOf } from '../../../config/public-config'
 import { useAbsoluteUrl } from '../../../lib/absolute-url'
 import { useImageUrl } from '../../../lib/content-context'
+import { useMessages } from '../../../lib/i18n/messages'
 import { useSiteSettings } from '../../site'
 import type { NewsJsonLdContext } from '../utils/news-json-ld'
-
-export const newsDescription = (bandName: string) =>
-  `News from ${bandName}: new releases, tours and stories from the road.`
 
 export function useNewsJsonLdContext(): NewsJsonLdContext {
   return { settings: useSiteSettings(), imageUrl: useImageUrl(), absolute: useAbsoluteUrl() }
@@ -15,11 +13,12 @@ export function useNewsJsonLdContext(): NewsJsonLdContext {
 export function FeedLink() {
   const absolute = useAbsoluteUrl()
   const bandName = bandNameOf(useSiteSettings())
+  const { news } = useMessages()
   return (
     <link
       rel="alternate"
       type="application/rss+xml"
-      title={`${bandName} news`}
+      title={news.feedTitle(bandName)}
       href={absolute('/news/rss.xml')}
     />
   )

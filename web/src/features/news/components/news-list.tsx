@@ -3,16 +3,18 @@ import { useNewsList } from '../api/get-news-list'
 import { Pager } from '../../../components/ui/pager'
 import { newsPageCount, newsPagePath } from '../utils/news-paging'
 import { NewsCard } from './news-card'
+import { useMessages } from '../../../lib/i18n/messages'
 
 /** The posts of one page, newest first; the first cover loads eagerly (it is above the fold). */
 export function NewsList({ page }: { page: number }) {
   const { posts, total } = useNewsList(page)
+  const { news } = useMessages()
   if (posts.length === 0) {
     return (
       <div className="news-empty">
-        <p>No news yet. The band is on the road; check the tour dates in the meantime.</p>
+        <p>{news.empty}</p>
         <p>
-          <Link to="/#events">See the tour dates</Link>
+          <Link to="/#events">{news.seeTourDates}</Link>
         </p>
       </div>
     )
@@ -30,9 +32,9 @@ export function NewsList({ page }: { page: number }) {
         page={page}
         pageCount={newsPageCount(total)}
         pathFor={newsPagePath}
-        label="News pages"
-        newer="Newer posts"
-        older="Older posts"
+        label={news.pages}
+        newer={news.newer}
+        older={news.older}
       />
     </>
   )

@@ -8,17 +8,19 @@ import { PostBody } from '../../../components/content/post-body'
 import { PostNeighbours } from './post-neighbours'
 import { ShareLinks } from './share-links'
 import { stegaCleanText } from '../../../lib/preview/stega-clean'
+import { useMessages } from '../../../lib/i18n/messages'
 
 /** A whole post: title, date, cover, body, sharing and the neighbouring posts. */
 export function NewsPostArticle({ slug, url }: { slug: string; url: string }) {
   const post = useNewsPost(slug)
+  const { news, media } = useMessages()
   // The route loader answers 404 for a missing post, so this only guards a cache evicted mid-session.
   if (!post) return null
-  const credit = photoCreditLine(post.coverCredit)
+  const credit = photoCreditLine(post.coverCredit, media.credit.photo)
   return (
     <article className="news-post">
       <p className="news-post__back">
-        <Link to="/news">← All news</Link>
+        <Link to="/news">{news.allNews}</Link>
       </p>
       <header className="news-post__header">
         <h1>{post.title}</h1>

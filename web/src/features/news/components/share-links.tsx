@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useMessages } from '../../../lib/i18n/messages'
 
 /**
  * Share by plain links (each network's share URL, opened in a new tab) and a copy button: no third-party
@@ -6,6 +7,7 @@ import { useState } from 'react'
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const [copied, setCopied] = useState(false)
+  const { share } = useMessages().news
   const u = encodeURIComponent(url)
   const t = encodeURIComponent(title)
   const networks = [
@@ -22,25 +24,25 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   return (
     <section className="share-links" aria-labelledby="share-links-title">
       <h2 id="share-links-title" className="share-links__title">
-        Share this post
+        {share.title}
       </h2>
       <ul className="share-links__list">
         {networks.map((network) => (
           <li key={network.label}>
             <a href={network.href} target="_blank" rel="noopener noreferrer">
-              Share on {network.label}
+              {share.on(network.label)}
             </a>
           </li>
         ))}
         <li>
-          <a href={`mailto:?subject=${t}&body=${u}`}>Share by e-mail</a>
+          <a href={`mailto:?subject=${t}&body=${u}`}>{share.email}</a>
         </li>
         <li>
           <button type="button" onClick={copy}>
-            Copy link
+            {share.copy}
           </button>
           <span role="status" className="share-links__status">
-            {copied ? 'Link copied' : ''}
+            {copied ? share.copied : ''}
           </span>
         </li>
       </ul>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useAreas } from '../../areas'
+import { useMessages } from '../../../lib/i18n/messages'
 import { upcomingShowsPagePath } from '../utils/show-paths'
 
 /**
@@ -8,14 +9,15 @@ import { upcomingShowsPagePath } from '../utils/show-paths'
  */
 export function AreaFilter({ area }: { area: string | null }) {
   const areas = useAreas()
+  const { shows } = useMessages()
   if (areas.length === 0) return null
   const current = (slug: string | null) => (slug === area ? 'page' : undefined)
   return (
-    <nav className="area-filter" aria-label="Shows by area">
+    <nav className="area-filter" aria-label={shows.byArea}>
       <ul className="area-filter__list">
         <li>
           <Link to={upcomingShowsPagePath(1)} aria-current={current(null)}>
-            All areas
+            {shows.allAreas}
           </Link>
         </li>
         {areas.map((known) =>

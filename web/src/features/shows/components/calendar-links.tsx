@@ -1,3 +1,4 @@
+import { useMessages } from '../../../lib/i18n/messages'
 import { SHOWS_FEED_PATH, webcalUrl } from '../utils/show-paths'
 
 /**
@@ -8,23 +9,25 @@ export function TourCalendarLinks({
   feedUrl,
   className,
   path = SHOWS_FEED_PATH,
-  name = 'the tour calendar',
+  name,
 }: {
   feedUrl: string
   className?: string
   /** The feed's own path (an area's, /shows/area/<slug>.ics), absolute in `feedUrl`. */
   path?: string
+  /** What is subscribed to ("the Los Angeles calendar"); the tour's calendar by default. */
   name?: string
 }) {
+  const { calendar } = useMessages().shows
   return (
     <p className={className}>
-      <a href={webcalUrl(feedUrl)}>Subscribe to {name}</a>{' '}
+      <a href={webcalUrl(feedUrl)}>{calendar.subscribe(name ?? calendar.tour)}</a>{' '}
       <span className="calendar-links__alt">
-        (or add{' '}
+        {calendar.orAdd}{' '}
         <a href={path} type="text/calendar">
-          the calendar feed’s address
+          {calendar.feedAddress}
         </a>{' '}
-        to your calendar app)
+        {calendar.toYourApp}
       </span>
     </p>
   )

@@ -5,6 +5,7 @@
  */
 import type { ShowCalendarEntryQueryResult } from '../../../content/sanity.types'
 import { moneyLabel } from '../../../lib/i18n/formatters-contract'
+import type { Locale } from '../../../lib/i18n/locale-contract'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import { isoWithOffset, localDateKey, longDateLabel, timeLabel, zonedWallTime } from '../../../lib/time-zone'
 import { isPastEvent, placeLabel, type EventStatus } from '../../events'
@@ -61,12 +62,12 @@ const STATUS_TEXT: Record<EventStatus, string> = {
   postponed: 'Postponed',
 }
 
-function showTime(at: Date, timeZone: string): ShowTime {
+function showTime(at: Date, timeZone: string, locale: Locale): ShowTime {
   return {
     at,
     iso: isoWithOffset(at, timeZone),
-    date: longDateLabel(at, timeZone),
-    time: timeLabel(at, timeZone),
+    date: longDateLabel(at, timeZone, locale),
+    time: timeLabel(at, timeZone, locale),
   }
 }
 
@@ -93,10 +94,17 @@ function validTimeZone(timeZone: string | null): string {
   return known ? timeZone : DEFAULT_TIME_ZONE
 }
 
-/** `$45.00`, `$450.00 MXN`; null without a price or with a currency code Intl does not know. */
-export function priceLabel(price: number | null, currency: string | null): string | null {
+/**
+ * `$45.00`, `$450.00 MXN` (`$25.00 USD` on a Spanish page); null without a price or with a currency code Intl
+ * does not know.
+ */
+export function priceLabel(
+  price: number | null,
+  currency: string | null,
+  locale: Locale = 'en',
+): string | null {
   if (price === null || price === undefined) return null
-  return moneyLabel(price, currency || 'USD', 'en')
+  return moneyLabel(price, currency || 'USD', locale)
 }
 
 /** A map search for the venue (the address when known), which every phone opens in its map app. */
@@ -119,8 +127,11 @@ function doorsTime(record: ShowRecord, start: Date, timeZone: string): Date | nu
   return zonedWallTime(localDateKey(start, timeZone), record.doorsTime, timeZone)
 }
 
-/** The show as pages and calendars describe it, or null for one without a date or an address. */
-export function toShow(record: ShowRecord): Show | null {
+/**
+ * The show as pages and calendars describe it, its dates and price written for readers of `locale`, or null for
+ * one without a date or an address.
+ */
+export function toShow(record: ShowRecord, locale: Locale = 'en'): Show | null {
   const start = validDate(record.startsAt)
   if (!start || !record.slug) return null
   const timeZone = validTimeZone(record.timeZone)
@@ -142,15 +153,15 @@ export function toShow(record: ShowRecord): Show | null {
     timeZone,
     status,
     rescheduled: previous !== null,
-    start: showTime(start, timeZone),
-    previousStart: previous ? showTime(previous, timeZone) : null,
-    doors: doors ? showTime(doors, timeZone) : null,
+    start: showTime(start, timeZone, locale),
+    previousStart: previous ? showTime(previous, timeZone, locale) : null,
+    doors: doors ? showTime(doors, timeZone, locale) : null,
     statusLabel: previous ? 'Rescheduled' : STATUS_TEXT[status],
     // The one URL check for CMS links (lib/safe-url.ts): pages, JSON-LD and calendars all read this field.
     ticketUrl: safeLinkUrl(record.ticketUrl),
     price: record.price,
     currency: record.price !== null && record.price !== undefined ? (record.currency ?? 'USD') : null,
-    priceLabel: priceLabel(record.price, record.currency),
+    priceLabel: priceLabel(record.price, record.currency, locale),
     mapUrl: mapUrl(place),
     notes: record.notes?.trim() || null,
     setlist: (record.setlist ?? []).map((song) => song.trim()).filter(Boolean),
@@ -158,6 +169,11 @@ export function toShow(record: ShowRecord): Show | null {
     createdAt: record._createdAt,
     updatedAt: record._updatedAt,
   }
+}
+
+/** The status as the catalogue names it (`shows.status`): a postponed show with its new date is rescheduled. */
+export function showStatusKey(show: Pick<Show, 'status' | 'rescheduled'>): EventStatus | 'rescheduled' {
+  return show.rescheduled ? 'rescheduled' : show.status
 }
 
 /** ADR 031: past once its calendar day in its own time zone is over. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useDeferredModule } from '../../../lib/first-load/use-deferred-module'
 import { useHydrated } from '../../../lib/first-load/use-hydrated'
 import type { SiteSettings } from '../api/get-site-settings'
+import { useMessages } from '../../../lib/i18n/messages'
 import './about-section.css'
 
 type AboutTextProps = { value: NonNullable<SiteSettings['about']> }
@@ -52,11 +53,12 @@ function ClientAboutText({ about }: { about: AboutTextProps['value'] }) {
 
 export function AboutSection({ settings }: { settings: SiteSettings | null }) {
   const about = settings?.about
+  const { about: words } = useMessages()
   return (
     <section id="about" className="section about" aria-labelledby="about-title" tabIndex={-1}>
       <div className="section__inner about__inner">
         <h2 id="about-title" className="section__title">
-          About
+          {words.title}
         </h2>
         {!about ? (
           <div className="about__text" />

@@ -3,6 +3,7 @@ import { useImageUrl } from '../../../lib/content-context'
 import { photoCreditLine } from '../../../lib/photo-credit'
 import { useEditAttributes } from '../../../lib/preview/edit-target'
 import type { SiteSettings } from '../api/get-site-settings'
+import { useMessages } from '../../../lib/i18n/messages'
 import './band-photo.css'
 
 const PHOTO_WIDTHS = [640, 960, 1440, 1920]
@@ -11,13 +12,14 @@ const PHOTO_WIDTHS = [640, 960, 1440, 1920]
 export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
   const imageUrl = useImageUrl()
   const edit = useEditAttributes()
+  const { about, media } = useMessages()
   const photo = settings?.bandPhoto
   if (!hasImage(photo)) return null
   const size = imageDimensions(photo) ?? { width: 1920, height: 800 }
   const logo = settings?.logo
-  const credit = photoCreditLine(photo.credit)
+  const credit = photoCreditLine(photo.credit, media.credit.photo)
   return (
-    <section id="band-photo" className="band-photo" aria-label="Band photo">
+    <section id="band-photo" className="band-photo" aria-label={about.bandPhoto}>
       <img
         className="band-photo__image"
         src={imageUrl(photo, { width: 1440 })}
@@ -36,7 +38,7 @@ export function BandPhoto({ settings }: { settings: SiteSettings | null }) {
           src={imageUrl(logo, { width: 320 })}
           width={160}
           height={160}
-          alt={logo.alt ?? `${settings?.bandName ?? ''} logo`}
+          alt={logo.alt ?? about.logoAlt(settings?.bandName ?? '')}
           loading="lazy"
           decoding="async"
         />

@@ -1,10 +1,12 @@
 import { Link } from 'react-router'
 import type { SiteSettings } from '../api/get-site-settings'
+import { useMessages } from '../../../lib/i18n/messages'
 import './contact-section.css'
 
 /** Booking by e-mail, and the newsletter (a `?newsletter=true` link: the newsletter feature opens its popup). */
 export function ContactSection({ settings }: { settings: SiteSettings | null }) {
   const email = settings?.bookingEmail
+  const { contact } = useMessages()
   return (
     <section
       id="contact"
@@ -14,20 +16,18 @@ export function ContactSection({ settings }: { settings: SiteSettings | null }) 
     >
       <div className="section__inner">
         <h2 id="contact-title" className="section__title">
-          Contact
+          {contact.title}
         </h2>
-        <p className="contact__lead">
-          Booking a fandango, a festival or a wedding out west? Write to us and we will ride over.
-        </p>
+        <p className="contact__lead">{contact.lead}</p>
         {email ? (
           <p className="contact__email">
-            Booking: <a href={`mailto:${email}`}>{email}</a>
+            {contact.booking} <a href={`mailto:${email}`}>{email}</a>
           </p>
         ) : null}
         <p>
-          Never miss a show:{' '}
+          {contact.neverMiss}{' '}
           <Link to={{ search: '?newsletter=true' }} preventScrollReset>
-            join our newsletter
+            {contact.joinNewsletter}
           </Link>
           .
         </p>

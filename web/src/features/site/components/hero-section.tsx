@@ -2,6 +2,7 @@ import { preload } from 'react-dom'
 import { hasImage, imageDimensions, imageSrcSet } from '../../../lib/image-url'
 import { useImageUrl } from '../../../lib/content-context'
 import type { SiteSettings } from '../api/get-site-settings'
+import { useMessages } from '../../../lib/i18n/messages'
 import './hero-section.css'
 import { bandNameOf } from '../../../config/public-config'
 // In the home page's chunk: every visit to the home page runs it, and as a chunk of its own its imports and
@@ -27,6 +28,7 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
   }
   const fallback = hasImage(settings?.heroFallbackImage) ? settings.heroFallbackImage : poster
   const video = settings?.heroVideo
+  const { hero } = useMessages()
   return (
     <section id="home" className="hero" aria-labelledby="hero-title" tabIndex={-1}>
       {hasImage(poster) && posterSrc ? (
@@ -59,7 +61,7 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
         </h1>
         {settings?.tagline ? <p className="hero__tagline">{settings.tagline}</p> : null}
         <a className="button button--primary hero__cta" href="#events">
-          See tour dates
+          {hero.seeTourDates}
         </a>
       </div>
     </section>

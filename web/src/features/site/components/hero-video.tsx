@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { trackEvent } from '../../../lib/analytics'
 import { mediaCoordinator } from '../../../lib/media-coordinator'
 import { useVisibility } from '../../../lib/use-visibility'
+import { useMessages } from '../../../lib/i18n/messages'
 
 type HeroVideoStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -77,25 +78,27 @@ function useHeroPlayback() {
 }
 
 function HeroFallback({ src, srcSet, alt }: { src?: string | null; srcSet?: string; alt: string }) {
+  const { hero } = useMessages()
   return (
     <div className="hero__fallback">
       {src ? (
         <img className="hero__fallback-image" src={src} srcSet={srcSet} sizes="100vw" alt={alt} />
       ) : null}
       <p className="hero__notice" role="status">
-        Video unavailable - showing image instead
+        {hero.videoUnavailable}
       </p>
     </div>
   )
 }
 
 function MuteButton({ muted, onClick }: { muted: boolean; onClick: () => void }) {
+  const { hero } = useMessages()
   return (
     <button
       type="button"
       className="hero__mute"
       aria-pressed={muted}
-      aria-label="Mute hero video"
+      aria-label={hero.mute}
       onClick={onClick}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

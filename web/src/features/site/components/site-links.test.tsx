@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { SiteSettings } from '../api/get-site-settings'
+import { withI18n } from '../../../testing/with-i18n'
 import { AboutText } from './about-text'
 import { SocialLinks } from './social-links'
 
@@ -14,7 +15,7 @@ describe('CMS links in the site settings', () => {
         { _key: 'c', platform: 'youtube', url: 'https://www.youtube.com/@band' },
       ],
     } as unknown as SiteSettings
-    const html = renderToString(<SocialLinks settings={settings} />)
+    const html = renderToString(withI18n(<SocialLinks settings={settings} />))
     expect(html).not.toMatch(/javascript:|data:/)
     expect(html.match(/<a /g)).toHaveLength(1)
     expect(html).toContain('href="https://www.youtube.com/@band"')

@@ -2,6 +2,7 @@ import { Tooltip, TooltipGroup } from '../../../components/ui/tooltip'
 import { safeLinkUrl } from '../../../lib/safe-url'
 import type { SiteSettings } from '../api/get-site-settings'
 import { SocialIcon } from './social-icon'
+import { useMessages } from '../../../lib/i18n/messages'
 import './social-links.css'
 
 const PLATFORM_NAMES: Record<string, string> = {
@@ -19,13 +20,14 @@ export function platformName(platform: string): string {
 
 /** The row of social links: icon links named "<band> on <network>", with the network's name as a tooltip. */
 export function SocialLinks({ settings }: { settings: SiteSettings | null }) {
+  const { social } = useMessages()
   const links = (settings?.socialLinks ?? [])
     .map((link) => ({ ...link, url: safeLinkUrl(link.url) }))
     .filter((link) => link.platform && link.url)
   if (links.length === 0) return null
   const bandName = settings?.bandName ?? ''
   return (
-    <section id="social" className="social-links" aria-label="Social media">
+    <section id="social" className="social-links" aria-label={social.label}>
       <TooltipGroup>
         <ul className="social-links__list">
           {links.map((link) => {
@@ -38,7 +40,7 @@ export function SocialLinks({ settings }: { settings: SiteSettings | null }) {
                     href={link.url!}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${bandName} on ${name}`.trim()}
+                    aria-label={social.on(bandName, name)}
                   >
                     <SocialIcon platform={link.platform!} />
                   </a>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { safeTextComponents } from '../../../components/ui/safe-link-mark'
 import { trackEvent } from '../../../lib/analytics'
 import { ModalDialog } from '../../../lib/dialog/modal-dialog'
+import { useLocale, useMessages } from '../../../lib/i18n/messages'
 import { useImageUrl } from '../../../lib/content-context'
 import { hasImage, imageSrcSet } from '../../../lib/image-url'
 import { safeLinkUrl } from '../../../lib/safe-url'
@@ -20,6 +21,7 @@ const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
 function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId: string; heading: string }) {
   const imageUrl = useImageUrl()
   const [playing, setPlaying] = useState(false)
+  const { common } = useMessages()
   const thumbnail = promo.thumbnail
   const thumbSrc = hasImage(thumbnail)
     ? imageUrl(thumbnail, { width: 800, height: 450 })
@@ -29,7 +31,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
       {playing ? (
         <iframe
           src={youtubeEmbedUrl(youtubeId)}
-          title={`Video: ${heading}`}
+          title={common.videoTitle(heading)}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -38,7 +40,7 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
         <button
           type="button"
           className="tour-promo__play"
-          aria-label={`Play video: ${heading}`}
+          aria-label={common.playVideo(heading)}
           onClick={() => {
             setPlaying(true)
             trackEvent('tour_promo_video_played')
@@ -71,7 +73,9 @@ function PromoVideo({ promo, youtubeId, heading }: { promo: TourPromo; youtubeId
 export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose: () => void }) {
   const titleId = useId()
   const bodyId = useId()
-  const heading = promo.heading || 'On tour'
+  const { common, tourPromo } = useMessages()
+  const locale = useLocale()
+  const heading = promo.heading || tourPromo.heading
   const event = promo.event
   const timeZone = event?.timeZone || DEFAULT_TIME_ZONE
   const startsAt = event?.startsAt ? new Date(event.startsAt) : null
@@ -97,7 +101,9 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
       </div>
       <div className="tour-promo__details">
         {startsAt ? (
-          <time dateTime={isoWithOffset(startsAt, timeZone)}>{shortDateLabel(startsAt, timeZone)}</time>
+          <time dateTime={isoWithOffset(startsAt, timeZone)}>
+            {shortDateLabel(startsAt, timeZone, locale)}
+          </time>
         ) : null}
         {place ? <span>{place}</span> : null}
         {ticketUrl ? (
@@ -108,12 +114,12 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
             rel="noopener noreferrer"
             onClick={() => trackEvent('tour_promo_ticket_click')}
           >
-            Tickets
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            {common.tickets}
+            <span className="visually-hidden">{common.opensInNewTab}</span>
           </a>
         ) : null}
       </div>
-      <button type="button" className="tour-promo__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="tour-promo__close" aria-label={common.close} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
     </ModalDialog>

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { messages as en } from './en'
+import { messages as es } from './es'
+
+/**
+ * Values a function string is tried with: a number reads as a count, a page or a name alike, and a missing
+ * value (null) brings out a function's own fallback words.
+ */
+const SAMPLE_ARGS = [
+  [3, 7, 11, 13],
+  [null, 7, 11, 13],
+]
+
+/** Every text of a catalogue by its path; a function's text as it reads with sample values. */
+function texts(tree: object, path = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const at = path ? `${path}.${key}` : key
+    if (typeof value === 'string') out.set(at, value)
+    else if (typeof value === 'function')
+      out.set(at, SAMPLE_ARGS.map((args) => String(value(...args))).join(' | '))
+    else for (const [inner, text] of texts(value as object, at)) out.set(inner, text)
+  }
+  return out
+}
+
+/**
+ * Texts that read the same in both languages: names, symbols and formats with nothing to translate. Anything
+ * else identical in Spanish was left in English.
+ */
+const SAME_IN_BOTH = new Set([
+  // "Video: <title>": the word is Spanish too.
+  'common.videoTitle',
+  'media.credit.video',
+  // "3 / 7".
+  'media.counter',
+  // "<title> · <band>".
+  'newsletterPages.title',
+])
+
+describe('the interface catalogues', () => {
+  const english = texts(en)
+  const spanish = texts(es)
+
+  it('have the same keys (the type says so; this catches a key added as `any`)', () => {
+    expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort())
+  })
+
+  it('leave no Spanish text identical to the English one, except names and formats', () => {
+    const untranslated = [...english].filter(
+      ([key, text]) => spanish.get(key) === text && !SAME_IN_BOTH.has(key),
+    )
+    expect(untranslated).toEqual([])
+  })
+
+  it('every text in the allow-list is still the same in both (else it no longer needs to be there)', () => {
+    for (const key of SAME_IN_BOTH) expect(spanish.get(key), key).toBe(english.get(key))
+  })
+
+  it('writes Spanish with its own punctuation: every ¿ and ¡ is closed, every ? and ! opened', () => {
+    for (const [key, text] of spanish) {
+      expect(text.split('¿').length, key).toBe(text.split('?').length)
+      expect(text.split('¡').length, key).toBe(text.split('!').length)
+    }
+  })
+
+  it('counts in Spanish: one song, many songs; one show, many shows', () => {
+    expect(es.shows.setlistSongs(1)).toBe('Repertorio (1 canción)')
+    expect(es.shows.setlistSongs(12)).toBe('Repertorio (12 canciones)')
+    expect(es.shows.upcomingCount(1, null)).toMatch(/^Se viene un concierto;/)
+    expect(es.shows.upcomingCount(4, 'Los Ángeles')).toMatch(/^Se vienen 4 conciertos en Los Ángeles;/)
+    expect(es.events.upcomingShows(1)).toBe('El próximo concierto')
+    expect(es.events.upcomingShows(9)).toBe('Los 9 próximos conciertos')
+  })
+})
