@@ -1,3 +1,4 @@
+import { LanguageSwitch } from './language-switch'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-footer.css'
@@ -14,6 +15,9 @@ export function SiteFooter({ bandName, copyright }: { bandName: string; copyrigh
           ))}
         </ul>
       </nav>
+      <p className="site-footer__language">
+        <LanguageSwitch />
+      </p>
       <p className="site-footer__copyright">{copyright || `© ${bandName}`}</p>
     </footer>
   )

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/ui/toast'
 import { trackEvent } from '../../lib/analytics'
+import type { Locale } from '../../lib/i18n/locale-contract'
+import { useLocale } from '../../lib/i18n/messages'
 import { AreaChoice, EVERYWHERE } from '../areas'
 import { ModalDialog } from '../../lib/dialog/modal-dialog'
 import { popupMemory } from './popup-memory'
@@ -21,12 +23,15 @@ const EMPTY: SubscribePayload = { firstName: '', lastName: '', email: '' }
 
 type FieldChange = (name: keyof SubscribePayload) => (event: ChangeEvent<HTMLInputElement>) => void
 
+/** A sign-up in the page's language: the server stores that language's consent text (ADR 193). */
+type SignUpRequest = { payload: SubscribePayload; trap: string; area: string; language: Locale }
+
 /** Sends the sign-up once (docs/fan-site-rules.md §8) and tells the visitor how it went. */
 function useSignUp(onSignedUp: () => void) {
   const { toast } = useToast()
   return useMutation({
-    mutationFn: ({ payload, trap, area }: { payload: SubscribePayload; trap: string; area: string }) =>
-      subscribe(payload, trap, area),
+    mutationFn: ({ payload, trap, area, language }: SignUpRequest) =>
+      subscribe(payload, trap, area, language),
     // docs/fan-site-rules.md §8: a failed sign-up is not retried (a repeat could also trip the rate limit).
     retry: false,
     onSuccess: (result) => {
@@ -168,6 +173,7 @@ export function NewsletterDialog({
   const [honeypot, setHoneypot] = useState('')
   const [area, setArea] = useState(EVERYWHERE)
   const id = useId()
+  const locale = useLocale()
 
   const signUp = useSignUp(() => {
     setValues(EMPTY)
@@ -180,7 +186,7 @@ export function NewsletterDialog({
     event.preventDefault()
     // docs/fan-site-rules.md §5: a submission with an empty field is ignored.
     if (signUp.isPending || hasEmptyField(values)) return
-    signUp.mutate({ payload: { ...values }, trap: honeypot, area })
+    signUp.mutate({ payload: { ...values }, trap: honeypot, area, language: locale })
   }
 
   const field: FieldChange = (name) => (event) =>
@@ -205,7 +211,7 @@ export function NewsletterDialog({
         <SignUpFields id={id} values={values} field={field} />
         <AreaChoice id={id} value={area} onChange={setArea} />
         <HoneypotField id={id} value={honeypot} onChange={setHoneypot} />
-        <p className="newsletter-popup__consent">{consentText(bandName)}</p>
+        <p className="newsletter-popup__consent">{consentText(bandName, locale)}</p>
         {/* Beside the fields too, and still there when the toast has gone. */}
         {signUp.isError ? (
           <p className="newsletter-popup__error" role="alert">

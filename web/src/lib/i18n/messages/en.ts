@@ -6,6 +6,18 @@ export const messages = {
   common: {
     loading: 'Loading...',
   },
+  /** The language switch (header, footer): it leads to Spanish, so it names Spanish in Spanish. */
+  languageSwitch: {
+    label: 'Español',
+    name: 'Español: esta página en español',
+  },
+  /** Offered to a visitor whose browser or last choice prefers Spanish, so written in Spanish. */
+  languageHint: {
+    region: 'Idioma',
+    question: '¿Prefieres leer en español?',
+    link: 'Ve esta página en español',
+    close: 'Cerrar aviso de idioma',
+  },
 }
 
 export type Messages = typeof messages

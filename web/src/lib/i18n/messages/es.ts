@@ -8,4 +8,16 @@ export const messages: Messages = {
   common: {
     loading: 'Cargando...',
   },
+  /** The language switch (header, footer): it leads to English, so it names English in English. */
+  languageSwitch: {
+    label: 'English',
+    name: 'English: this page in English',
+  },
+  /** Offered to a visitor whose browser or last choice prefers English, so written in English. */
+  languageHint: {
+    region: 'Language',
+    question: 'Rather read in English?',
+    link: 'See this page in English',
+    close: 'Close language hint',
+  },
 }
