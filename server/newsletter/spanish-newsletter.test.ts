@@ -103,7 +103,9 @@ describe('newsletter in Spanish, with a real SMTP server', () => {
     expect(done.headers.location).toBe('/es/newsletter/unsubscribed')
     expect((await t.newsletter.repo.findByEmail(lucia.email))!.status).toBe('unsubscribed')
     // A forged link names nobody: the English page says it is not valid.
-    const forged = await request(t.app).post(`${unsubscribe.slice(0, -2)}xx&from=page`).expect(303)
+    const forged = await request(t.app)
+      .post(`${unsubscribe.slice(0, -2)}xx&from=page`)
+      .expect(303)
     expect(forged.headers.location).toBe('/newsletter/unsubscribed?status=invalid')
   })
 

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import { matchRoutes, useLocation, type RouteObject } from 'react-router'
-import type { Locale } from '../lib/i18n/locale-contract'
-import { LOCALES } from '../lib/i18n/locale-contract'
-import { localizedPath } from '../lib/i18n/localized-path-contract'
-import type { RouteHandle, Translations } from './route-module'
+import type { Translations } from '../lib/i18n/translations-contract'
+import type { RouteHandle } from './route-module'
+
+export { translatedPaths } from '../lib/i18n/translations-contract'
 
 const PageRoutes = createContext<RouteObject[]>([])
 
@@ -14,14 +14,27 @@ export function PageRoutesProvider({ routes, children }: { routes: RouteObject[]
 
 const everyLanguage = (): Translations => ({})
 
-/** The current page's route id and its `useTranslations` (its page module's, else: every language, same path). */
+/**
+ * The current page's route id, its `useTranslations` (its page module's, else: every language, same path) and
+ * the query parameters it renders from (its `cache`).
+ */
 function useCurrentPage() {
   const routes = useContext(PageRoutes)
   const { pathname } = useLocation()
   const leaf = matchRoutes(routes, pathname)?.at(-1)
-  const handle = leaf?.route.handle as RouteHandle | undefined
-  return { id: leaf?.route.id ?? '', useTranslations: handle?.page?.()?.useTranslations ?? everyLanguage }
+  const page = (leaf?.route.handle as RouteHandle | undefined)?.page?.()
+  return {
+    id: leaf?.route.id ?? '',
+    useTranslations: page?.useTranslations ?? everyLanguage,
+    params: page?.cache === false ? ('all' as const) : (page?.cache?.params ?? []),
+  }
 }
+
+/**
+ * The query parameters the current page renders from: the ones its address in another language keeps. `all`:
+ * a page rendered for each request (`cache: false`, the unsubscribe page's token) renders from every one.
+ */
+export const usePageParams = (): string[] | 'all' => useCurrentPage().params
 
 function CallTranslations({
   useTranslations,
@@ -44,15 +57,4 @@ export function WithPageTranslations({ children }: { children: (translations: Tr
       {children}
     </CallTranslations>
   )
-}
-
-/** The page's address (a route table path) in each language where it exists, `null` where it does not. */
-export function translatedPaths(translations: Translations, samePath: string): Record<Locale, string | null> {
-  const paths = Object.fromEntries(
-    LOCALES.map((locale) => {
-      const path = translations[locale]
-      return [locale, path === null ? null : localizedPath(locale, path ?? samePath)]
-    }),
-  )
-  return paths as Record<Locale, string | null>
 }

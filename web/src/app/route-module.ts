@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import type { LoaderFunction } from 'react-router'
 import type { ContentClient } from '../lib/content-client'
-import type { Locale } from '../lib/i18n/locale-contract'
+import type { Translations } from '../lib/i18n/translations-contract'
 
 /**
  * How the server may keep a page's HTML (ADR 090). `params`: the query parameters the page renders from; every
@@ -28,11 +28,7 @@ export type PageModule = {
   useTranslations?: () => Translations
 }
 
-/**
- * A page's addresses per language, as route table paths (`/news/other-slug`, no `/es` prefix): `null` says the
- * page has no translation in that language; a language left out has its page at the same path.
- */
-export type Translations = Partial<Record<Locale, string | null>>
+export type { Translations }
 
 /** The values of a path or query parameter that name content (a superset is safe), read once per revision. */
 export type ParamValues = (client: ContentClient) => Promise<string[]>

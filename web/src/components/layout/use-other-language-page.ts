@@ -1,28 +1,37 @@
 import { useLocation } from 'react-router'
-import { translatedPaths } from '../../app/page-translations'
+import { translatedPaths, usePageParams } from '../../app/page-translations'
 import type { Translations } from '../../app/route-module'
 import { localizedPath } from '../../lib/i18n/localized-path-contract'
 import type { Locale } from '../../lib/i18n/locale-contract'
 import { useHydrated } from '../../lib/first-load/use-hydrated'
 
+type Where = { pathname: string; search: string; hash: string }
+
+/** The query parameters the page renders from (`?page=2`), in their order; others (`utm_*`) stay behind. */
+function keptQuery(search: string, params: string[] | 'all'): string {
+  const kept = [...new URLSearchParams(search)].filter(([name]) => params === 'all' || params.includes(name))
+  return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : ''
+}
+
 /**
  * The address of the current page in `other` (ADR 194): the same path under the other language's prefix, or
- * where the page says its translation is, or that language's home page when the page has none. Once hydrated it
- * keeps the query and hash of a same-path translation; the server's HTML, the same for every visitor, names
- * the path alone (the browser's address may carry parameters the cached page was not rendered with).
+ * where the page says its translation is, or that language's home page when the page has none. A same-path
+ * translation keeps the query parameters the page renders from (`?page=2`, as the page cache does, so both
+ * renders write the same link) and, once hydrated, the hash, which the server never sees.
  */
 export function otherLanguageHref(
   translations: Translations,
   other: Locale,
-  location: { pathname: string; search: string; hash: string },
-  hydrated: boolean,
+  { pathname, search, hash }: Where,
+  { params, hydrated }: { params: string[] | 'all'; hydrated: boolean },
 ): string {
-  const target = translatedPaths(translations, location.pathname)[other]
+  const target = translatedPaths(translations, pathname)[other]
   if (target === null) return localizedPath(other, '/')
-  const samePage = translations[other] === undefined
-  return samePage && hydrated ? `${target}${location.search}${location.hash}` : target
+  if (translations[other] !== undefined) return target
+  return `${target}${keptQuery(search, params)}${hydrated ? hash : ''}`
 }
 
 export function useOtherLanguageHref(translations: Translations, other: Locale): string {
-  return otherLanguageHref(translations, other, useLocation(), useHydrated())
+  const params = usePageParams()
+  return otherLanguageHref(translations, other, useLocation(), { params, hydrated: useHydrated() })
 }
