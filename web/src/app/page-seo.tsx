@@ -7,7 +7,7 @@ import { useAbsoluteUrl } from '../lib/absolute-url'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/i18n/locale-contract'
 import { localizedPath } from '../lib/i18n/localized-path-contract'
 import { useLocale } from '../lib/i18n/messages'
-import { translatedPaths, WithPageTranslations } from './page-translations'
+import { translatedPaths, WithPageTranslations } from '../lib/i18n/page-translations'
 
 /** Open Graph's spelling of the languages: the Spanish is Mexico's (ADR 193). */
 const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_MX' }

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { WithPageTranslations } from '../../app/page-translations'
+import { WithPageTranslations } from '../../lib/i18n/page-translations'
 import { useHydrated } from '../../lib/first-load/use-hydrated'
 import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { languageMemory, otherLocale } from './language-memory'
 import { useOtherLanguageHref } from './use-other-language-page'
-import type { Translations } from '../../app/route-module'
+import type { Translations } from '../../lib/i18n/translations-contract'
 import './language-hint.css'
 
 function Hint({ translations, onClose }: { translations: Translations; onClose: () => void }) {

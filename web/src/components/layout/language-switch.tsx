@@ -1,5 +1,5 @@
-import { WithPageTranslations } from '../../app/page-translations'
-import type { Translations } from '../../app/route-module'
+import { WithPageTranslations } from '../../lib/i18n/page-translations'
+import type { Translations } from '../../lib/i18n/translations-contract'
 import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { languageMemory, otherLocale } from './language-memory'
 import { useOtherLanguageHref } from './use-other-language-page'

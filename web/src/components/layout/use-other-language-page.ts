@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
-import { translatedPaths, usePageParams } from '../../app/page-translations'
-import type { Translations } from '../../app/route-module'
+import { translatedPaths, usePageParams } from '../../lib/i18n/page-translations'
+import type { Translations } from '../../lib/i18n/translations-contract'
 import { localizedPath } from '../../lib/i18n/localized-path-contract'
 import type { Locale } from '../../lib/i18n/locale-contract'
 import { useHydrated } from '../../lib/first-load/use-hydrated'

@@ -1,9 +1,16 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import { matchRoutes, useLocation, type RouteObject } from 'react-router'
-import type { Translations } from '../lib/i18n/translations-contract'
-import type { RouteHandle } from './route-module'
+import type { Translations } from './translations-contract'
 
-export { translatedPaths } from '../lib/i18n/translations-contract'
+export { translatedPaths } from './translations-contract'
+
+/**
+ * What the page's translations are read from: a matched route's handle, whose `page` is its page module once
+ * loaded (app/route-module.ts RouteHandle and PageModule are such).
+ */
+type PageHandle = {
+  page?: () => { useTranslations?: () => Translations; cache?: false | { params: string[] } } | undefined
+}
 
 const PageRoutes = createContext<RouteObject[]>([])
 
@@ -22,7 +29,7 @@ function useCurrentPage() {
   const routes = useContext(PageRoutes)
   const { pathname } = useLocation()
   const leaf = matchRoutes(routes, pathname)?.at(-1)
-  const page = (leaf?.route.handle as RouteHandle | undefined)?.page?.()
+  const page = (leaf?.route.handle as PageHandle | undefined)?.page?.()
   return {
     id: leaf?.route.id ?? '',
     useTranslations: page?.useTranslations ?? everyLanguage,
