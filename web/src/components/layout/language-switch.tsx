@@ -19,14 +19,18 @@ function SwitchLink({ translations, className }: { translations: Translations; c
       aria-label={languageSwitch.name}
       onClick={() => languageMemory.choose(other)}
     >
-      {languageSwitch.label}
+      <span className="language-switch__long">{languageSwitch.label}</span>
+      <span className="language-switch__short" aria-hidden="true">
+        {languageSwitch.short}
+      </span>
     </a>
   )
 }
 
 /**
  * The link to the current page in the other language, in the header and the footer. Its text is the other
- * language's own name, in that language; the choice is remembered only to offer the language hint.
+ * language's own name, in that language (`language-switch--compact`, the header's, its code below 768 px);
+ * the choice is remembered only to offer the language hint.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   return (

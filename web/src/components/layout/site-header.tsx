@@ -73,7 +73,7 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
               ))}
             </ul>
           </nav>
-          <LanguageSwitch />
+          <LanguageSwitch className="language-switch--compact" />
         </div>
       </div>
     </header>

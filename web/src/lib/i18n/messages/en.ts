@@ -9,6 +9,8 @@ export const messages = {
   /** The language switch (header, footer): it leads to Spanish, so it names Spanish in Spanish. */
   languageSwitch: {
     label: 'Español',
+    /** In a narrow header, beside the menu button. */
+    short: 'ES',
     name: 'Español: esta página en español',
   },
   /** Offered to a visitor whose browser or last choice prefers Spanish, so written in Spanish. */
