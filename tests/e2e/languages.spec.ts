@@ -37,7 +37,7 @@ async function languageHead(request: APIRequestContext, url: string): Promise<La
     alternates: Object.fromEntries(alternates),
     ogLocale: attribute(tags(/<meta property="og:locale"[^>]*>/g)[0] ?? '', 'content'),
     noindex: html.includes('<meta name="robots" content="noindex"/>'),
-    switches: tags(/<a class="language-switch"[^>]*>/g).map((tag) => ({
+    switches: tags(/<a class="language-switch[^"]*"[^>]*>/g).map((tag) => ({
       href: attribute(tag, 'href')!,
       hreflang: attribute(tag, 'hrefLang')!,
       lang: attribute(tag, 'lang')!,

@@ -1,41 +1,17 @@
-import { useState } from 'react'
-import { WithPageTranslations } from '../../lib/i18n/page-translations'
+import { lazy, Suspense, useState } from 'react'
 import { useHydrated } from '../../lib/first-load/use-hydrated'
-import { useLocale, useMessages } from '../../lib/i18n/messages'
-import { languageMemory, otherLocale } from './language-memory'
-import { useOtherLanguageHref } from './use-other-language-page'
-import type { Translations } from '../../lib/i18n/translations-contract'
-import './language-hint.css'
+import { useLocale } from '../../lib/i18n/messages'
+import { languageMemory } from './language-memory'
 
-function Hint({ translations, onClose }: { translations: Translations; onClose: () => void }) {
-  const other = otherLocale(useLocale())
-  const { languageHint } = useMessages()
-  const href = useOtherLanguageHref(translations, other)
-  return (
-    <aside className="language-hint" lang={other} aria-label={languageHint.region}>
-      <p className="language-hint__text">
-        {languageHint.question}{' '}
-        <a href={href} hrefLang={other} onClick={() => languageMemory.choose(other)}>
-          {languageHint.link}
-        </a>
-      </p>
-      <button
-        type="button"
-        className="language-hint__close"
-        aria-label={languageHint.close}
-        onClick={onClose}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </aside>
-  )
-}
+const LanguageHintPanel = lazy(() =>
+  import('./language-hint-panel').then(({ LanguageHintPanel }) => ({ default: LanguageHintPanel })),
+)
 
 /**
  * A small, dismissible offer of the page in the other language, to a visitor whose browser (Accept-Language)
  * or last choice prefers it. Decided in the browser after hydration, so the cached HTML is the same for every
  * visitor, and never a redirect: a crawler or a shared link gets the page it asked for (ADR 194). Written in
- * the language it offers.
+ * the language it offers; its code loads only for the visitors it is shown to.
  */
 export function LanguageHint() {
   const locale = useLocale()
@@ -49,8 +25,8 @@ export function LanguageHint() {
     setClosed(true)
   }
   return (
-    <WithPageTranslations>
-      {(translations) => <Hint translations={translations} onClose={close} />}
-    </WithPageTranslations>
+    <Suspense fallback={null}>
+      <LanguageHintPanel onClose={close} />
+    </Suspense>
   )
 }
