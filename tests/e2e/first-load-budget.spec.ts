@@ -22,7 +22,7 @@ const BUDGET_KB: Record<string, number> = {
   '/news': 115,
   '/news?page=<page>': 115,
   '/news/<slug>': 115,
-  '/shows/<slug>': 116,
+  '/shows/<slug>': 117,
   '/shows': 116,
   '/shows?page=<page>': 116,
   '/shows?area=<area>': 116,
