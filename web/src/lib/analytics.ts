@@ -36,7 +36,7 @@ declare global {
 export const GTAG_SCRIPT_ORIGIN = 'https://www.googletagmanager.com'
 
 let measurementId: string | undefined
-/** The page's language, a parameter of every event and page view (ADR 193): the event names stay the spec's. */
+/** The page's language, a parameter of every event and page view (ADR 193); the names stay those of docs/fan-site-rules.md §7. */
 let pageLanguage: Locale = DEFAULT_LOCALE
 
 /**
