@@ -112,7 +112,6 @@ export async function createNewsletter({
       limiter: createRateLimiter({ limit: env.NEWSLETTER_RATE_LIMIT }),
       siteUrl: env.SITE_URL,
       areas,
-      bandName,
     }),
   )
 

@@ -1,17 +1,21 @@
-import type { Request, Response, Router } from 'express'
-import type { BandName } from '../band-name'
-import { newsletterPage } from './newsletter-pages'
+import type { Router } from 'express'
+import type { Request } from 'express'
+import { localizedPath } from '../../web/src/lib/i18n/localized-path-contract'
 import type { Language } from './subscriber-preferences'
 import type { SubscriptionService } from './subscription-service'
-import type { NewsletterWords, PageWords } from './words/newsletter-words'
 import { wordsFor } from './words/words-for'
 
-/** Pages (React routes) the mail links end on. */
+/** Pages (React routes) the mail links end on, in the route table's spelling: `/es/...` in Spanish (ADR 194). */
 export const PAGES = {
   confirmed: '/newsletter/confirmed',
   unsubscribe: '/newsletter/unsubscribe',
   unsubscribed: '/newsletter/unsubscribed',
 } as const
+
+/** The site's page for a subscriber: in their language, under its prefix (`/es/newsletter/confirmed`). */
+export function pageFor(language: Language, page: keyof typeof PAGES, query = ''): string {
+  return localizedPath(language, `${PAGES[page]}${query ? `?${query}` : ''}`)
+}
 
 /** Absolute links use SITE_URL; without it (development, tests) the request's own origin. */
 export function originOf(req: Request, siteUrl: string | undefined): string {
@@ -19,57 +23,23 @@ export function originOf(req: Request, siteUrl: string | undefined): string {
 }
 
 /**
- * Spanish readers get the page from the server itself until the site has its /es/ pages (ADR 193); English
- * readers go on to the site's page. true when it answered.
- */
-async function answeredInLanguage(
-  res: Response,
-  language: Language,
-  page: (words: NewsletterWords, band: string) => PageWords & { button?: string },
-  context: { bandName: BandName; origin: string; formAction?: string },
-): Promise<boolean> {
-  if (language === 'en') return false
-  const words = wordsFor(language)
-  const band = await context.bandName()
-  const shown = page(words, band)
-  const form =
-    context.formAction && shown.button ? { action: context.formAction, button: shown.button } : undefined
-  res.set('Content-Language', language)
-  res.type('html').send(newsletterPage(words, shown, { band, origin: context.origin, form }))
-  return true
-}
-
-/**
  * The routes a mail's links open: the confirm link, and unsubscribe (a page for people, RFC 8058 one-click POST
- * for mail providers), each answering in the subscriber's language.
+ * for mail providers). People end on the site's page in the subscriber's language (ADR 193).
  */
-export function addLinkRoutes(
-  router: Router,
-  { service, siteUrl, bandName }: { service: SubscriptionService; siteUrl?: string; bandName: BandName },
-): void {
+export function addLinkRoutes(router: Router, { service }: { service: SubscriptionService }): void {
   router.get('/confirm', async (req, res) => {
     const outcome = await service.confirm(req.query.token)
     res.set('Cache-Control', 'no-store')
     const language = await service.languageOf('confirm', req.query.token)
-    const page = (w: NewsletterWords) =>
-      outcome === 'confirmed' ? w.pages.confirmed : w.pages.confirmInvalid
-    if (await answeredInLanguage(res, language, page, { bandName, origin: originOf(req, siteUrl) })) return
-    res.redirect(303, outcome === 'confirmed' ? PAGES.confirmed : `${PAGES.confirmed}?status=${outcome}`)
+    res.redirect(303, pageFor(language, 'confirmed', outcome === 'confirmed' ? '' : `status=${outcome}`))
   })
 
   // People who open the link see a page with a button; only a POST unsubscribes, so link scanners cannot.
   router.get('/unsubscribe', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : ''
     res.set('Cache-Control', 'no-store')
-    const origin = originOf(req, siteUrl)
     const language = await service.languageOf('unsubscribe', token)
-    const answered = await answeredInLanguage(res, language, (w, band) => w.pages.unsubscribe(band), {
-      bandName,
-      origin,
-      formAction: `${origin}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&from=page`,
-    })
-    if (answered) return
-    res.redirect(303, `${PAGES.unsubscribe}?token=${encodeURIComponent(token)}`)
+    res.redirect(303, pageFor(language, 'unsubscribe', `token=${encodeURIComponent(token)}`))
   })
 
   // RFC 8058: a mail provider POSTs "List-Unsubscribe=One-Click" to the URL; the token in it is the authority,
@@ -80,13 +50,7 @@ export function addLinkRoutes(
     const outcome = await service.unsubscribe(req.query.token)
     res.set('Cache-Control', 'no-store')
     if (req.query.from === 'page') {
-      const page = (w: NewsletterWords) =>
-        outcome === 'unsubscribed' ? w.pages.unsubscribed : w.pages.unsubscribeInvalid
-      if (await answeredInLanguage(res, language, page, { bandName, origin: originOf(req, siteUrl) })) return
-      res.redirect(
-        303,
-        outcome === 'unsubscribed' ? PAGES.unsubscribed : `${PAGES.unsubscribed}?status=invalid`,
-      )
+      res.redirect(303, pageFor(language, 'unsubscribed', outcome === 'unsubscribed' ? '' : 'status=invalid'))
       return
     }
     const { oneClick } = wordsFor(language)

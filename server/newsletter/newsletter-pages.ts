@@ -3,8 +3,8 @@ import type { NewsletterWords, PageWords } from './words/newsletter-words'
 
 /**
  * A page the newsletter server answers itself, in the subscriber's language: plain HTML with no script or style,
- * like the preferences page, so it works in any mail client's browser and under the site's CSP. English readers
- * end on the site's own pages; Spanish ones get these until the site has its /es/ pages (ADR 193).
+ * so it works in any mail client's browser and under the site's CSP: the preferences page and its invalid-link
+ * answer. The confirm and unsubscribe links end on the site's own pages, `/es/...` in Spanish (ADR 194).
  */
 export function newsletterPage(
   words: NewsletterWords,

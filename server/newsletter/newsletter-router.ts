@@ -4,7 +4,6 @@ import { HONEYPOT_FIELD, NAME_CONTENT_MESSAGE, SubscribeSchema } from './subscri
 import { rateLimit, type RateLimiter } from './rate-limit'
 import type { SubscriptionService } from './subscription-service'
 import { noAreas, type AreaCatalog, type Language } from './subscriber-preferences'
-import { fixedBandName, type BandName } from '../band-name'
 import { addLinkRoutes, originOf } from './link-routes'
 import { wordsFor } from './words/words-for'
 
@@ -39,8 +38,6 @@ type NewsletterRouterDeps = {
   siteUrl?: string
   /** The areas a sign-up may choose. */
   areas?: AreaCatalog
-  /** Names the band on the pages answered in Spanish. */
-  bandName?: BandName
 }
 
 /**
@@ -52,7 +49,6 @@ export function createNewsletterRouter({
   limiter,
   siteUrl,
   areas = noAreas,
-  bandName = fixedBandName(),
 }: NewsletterRouterDeps): Router {
   const router = Router()
   const acknowledged = (language: Language | undefined) => {
@@ -94,7 +90,7 @@ export function createNewsletterRouter({
     },
   )
 
-  addLinkRoutes(router, { service, siteUrl, bandName })
+  addLinkRoutes(router, { service })
 
   return router
 }

@@ -69,23 +69,26 @@ export const seoFeeds: Feed[] = [
       const listedShows = shows.filter((show): show is typeof show & { slug: string } => Boolean(show.slug))
       // ISO times in UTC sort as strings.
       const latest = (times: string[]) => [...times].sort().at(-1)
-      return buildSitemap([
-        { loc: absolute('/') },
-        { loc: absolute('/news'), lastmod: latest(listed.map((post) => post._updatedAt)) },
-        ...listed.map((post) => ({ loc: absolute(postPath(post.slug)), lastmod: post._updatedAt })),
-        // The tour and the archive only once there are shows to list in them.
-        ...(listedShows.length > 0
-          ? [UPCOMING_SHOWS_PATH, PAST_SHOWS_PATH].map((path) => ({
-              loc: absolute(path),
-              lastmod: latest(listedShows.map((show) => show._updatedAt)),
-            }))
-          : []),
-        ...areaPages(listedShows).map(([area, times]) => ({
-          loc: absolute(upcomingShowsPagePath(1, area)),
-          lastmod: latest(times),
-        })),
-        ...listedShows.map((show) => ({ loc: absolute(showPath(show.slug)), lastmod: show._updatedAt })),
-      ])
+      return buildSitemap(
+        [
+          { path: '/' },
+          { path: '/news', lastmod: latest(listed.map((post) => post._updatedAt)) },
+          ...listed.map((post) => ({ path: postPath(post.slug), lastmod: post._updatedAt })),
+          // The tour and the archive only once there are shows to list in them.
+          ...(listedShows.length > 0
+            ? [UPCOMING_SHOWS_PATH, PAST_SHOWS_PATH].map((path) => ({
+                path,
+                lastmod: latest(listedShows.map((show) => show._updatedAt)),
+              }))
+            : []),
+          ...areaPages(listedShows).map(([area, times]) => ({
+            path: upcomingShowsPagePath(1, area),
+            lastmod: latest(times),
+          })),
+          ...listedShows.map((show) => ({ path: showPath(show.slug), lastmod: show._updatedAt })),
+        ],
+        absolute,
+      )
     },
   },
   {

@@ -496,8 +496,8 @@ test.describe('hero video', () => {
     await mute.click()
     await expect(mute).toHaveAttribute('aria-pressed', 'true')
     expect((await analyticsEvents(page, 'video_interaction')).map((e) => e[2])).toEqual([
-      { event_label: 'unmuted' },
-      { event_label: 'muted' },
+      { event_label: 'unmuted', language: 'en' },
+      { event_label: 'muted', language: 'en' },
     ])
 
     await page.locator('#contact').scrollIntoViewIfNeeded()

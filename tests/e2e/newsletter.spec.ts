@@ -325,3 +325,49 @@ test.describe('newsletter pages', () => {
     await expect(page.getByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible()
   })
 })
+
+test.describe('newsletter on a Spanish page', () => {
+  // Selectors by field name and role: the form's labels are in the page's language.
+  test('signs up with the Spanish consent text and language, stored as shown', async ({ page }) => {
+    const requests = recordSignUps(page)
+    await page.goto('/es/news?newsletter=true')
+    await waitForHydration(page)
+    const form = page.locator('dialog form')
+    await expect(form).toBeVisible()
+    await expect(form).toContainText('Al suscribirte aceptas recibir correos de Los Forasteros')
+    const email = unique('lucia')
+    await form.locator('input[name="firstName"]').fill('Lucía')
+    await form.locator('input[name="lastName"]').fill('Hernández')
+    await form.locator('input[name="email"]').fill(email)
+    await form.locator('button[type="submit"]').click()
+    await expect(page.locator('dialog')).toBeHidden()
+
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.postDataJSON()).toEqual({
+      firstName: 'Lucía',
+      lastName: 'Hernández',
+      email,
+      language: 'es',
+    })
+    const [stored] = (await storedSubscribers(page, email)) as unknown as {
+      language: string
+      consentText: string
+    }[]
+    expect(stored?.language).toBe('es')
+    expect(stored?.consentText).toMatch(/^Al suscribirte aceptas recibir correos de Los Forasteros/)
+  })
+
+  test('the Spanish newsletter pages are at their Spanish addresses', async ({ page }) => {
+    for (const path of ['/es/newsletter/confirmed', '/es/newsletter/unsubscribed?status=invalid']) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(200)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    }
+    await page.goto('/es/newsletter/unsubscribe?token=forged')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.locator('main form')).toHaveAttribute(
+      'action',
+      '/api/newsletter/unsubscribe?token=forged&from=page',
+    )
+  })
+})

@@ -35,15 +35,30 @@ describe('the pages the size guard and the HTML checker measure', () => {
     })
 
     expect(addresses).toEqual([
-      { id: 'tour', template: '/tour/<slug>', url: '/tour/europe-2026' },
-      { id: 'tour', template: '/tour/<slug>?leg=<leg>', url: '/tour/europe-2026?leg=2' },
+      { id: 'tour', template: '/tour/<slug>', url: '/tour/europe-2026', locale: 'en' },
+      { id: 'tour', template: '/tour/<slug>?leg=<leg>', url: '/tour/europe-2026?leg=2', locale: 'en' },
+      { id: 'tour', template: '/es/tour/<slug>', url: '/es/tour/europe-2026', locale: 'es' },
+      { id: 'tour', template: '/es/tour/<slug>?leg=<leg>', url: '/es/tour/europe-2026?leg=2', locale: 'es' },
     ])
   })
 
   it('cover every line of the route table, the catch-all at an address no page has', async () => {
     const pages = SITE_PAGES.filter((entry) => !entry.path?.includes(':'))
     const addresses = await siteAddresses(noContent, { pages, routesDir: pathToFileURL(`${routesDir}/`) })
-    expect(addresses.map(({ id }) => id)).toEqual(pages.map(({ id }) => id))
-    expect(addresses.at(-1)).toEqual({ id: 'not-found', template: '/no/such/page', url: '/no/such/page' })
+    const ids = pages.map(({ id }) => id)
+    expect(addresses.map(({ id }) => id)).toEqual([...ids, ...ids])
+    expect(addresses.find(({ id }) => id === 'not-found')).toEqual({
+      id: 'not-found',
+      template: '/no/such/page',
+      url: '/no/such/page',
+      locale: 'en',
+    })
+    expect(addresses.at(-1)).toEqual({
+      id: 'not-found',
+      template: '/es/no/such/page',
+      url: '/es/no/such/page',
+      locale: 'es',
+    })
+    expect(addresses.find(({ id, locale }) => id === 'home' && locale === 'es')?.url).toBe('/es')
   })
 })

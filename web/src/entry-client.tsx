@@ -10,7 +10,7 @@ import { warmIntlOffMainThread } from './lib/first-load/warm-intl'
  * (ADR 130). ICU's data loads on a worker thread meanwhile (the first date formatter's long task, warm-intl.ts).
  */
 const hydrateSoon = () => {
-  void warmIntlOffMainThread()
+  void warmIntlOffMainThread(window[APP_STATE_GLOBAL].locale)
   void import('./hydrate-app').then(({ hydrateApp }) => setTimeout(() => void hydrateApp(), 0))
 }
 // A draft page in the Studio's preview frame (ADR 160) has no first paint to protect, and the Presentation tool

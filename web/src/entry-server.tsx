@@ -9,7 +9,7 @@ import { APP_STATE_GLOBAL, type AppState, type ClientAssets } from './app/app-st
 import type { PreviewPerspective } from './lib/preview/preview-contract'
 import { RouteError } from './app/route-error'
 import type { RouteHandle } from './app/route-module'
-import { AppRoutes, preloadRoutes } from './app/routes'
+import { AppRoutes, preloadRoutes, routerBasename } from './app/routes'
 import { createServerRoutes } from './app/server-routes'
 import type { PublicConfig } from './config/public-config'
 import { createContentClient, type ContentClient } from './lib/content-client'
@@ -119,12 +119,13 @@ function PageTree({
   routes: ReturnType<typeof createServerRoutes>
   location: string
 }) {
+  const basename = routerBasename(state.locale)
   return (
     <App state={state} {...app}>
       {state.error ? (
         <RouteError status={state.error.status} />
       ) : (
-        <StaticRouter location={location}>
+        <StaticRouter location={location} basename={basename}>
           <AppRoutes routes={routes} />
         </StaticRouter>
       )}
@@ -162,14 +163,16 @@ async function renderWithClient(
   const contentClient =
     givenClient ??
     createContentClient({ ...publicConfig.content, apiUrl: contentApiUrl ?? publicConfig.content.apiUrl })
-  const routes = createServerRoutes({ queryClient, contentClient, now: () => now })
   // React Router's static handler matches the URL and runs the loaders, which fill the query cache; the page is
-  // then drawn from the same table by React Router's `useRoutes` (ADR 030).
+  // then drawn from the same table by React Router's `useRoutes` (ADR 030). The address's language picks the
+  // table's basename (ADR 194).
   const pathname = new URL(request.url).pathname
   const locale = localeOfPath(pathname)
+  const basename = routerBasename(locale)
+  const routes = createServerRoutes({ queryClient, contentClient, now: () => now }, locale)
   const [context, , messages] = await Promise.all([
-    createStaticHandler(routes).query(request),
-    preloadRoutes(routes, pathname),
+    createStaticHandler(routes, { basename }).query(request),
+    preloadRoutes(routes, pathname, basename),
     loadMessages(locale),
   ])
   if (context instanceof Response) {

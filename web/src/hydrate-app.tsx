@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, type RouteObject } from 'react-router'
 import { App } from './app/app'
 import { APP_STATE_GLOBAL, type AppState } from './app/app-state'
-import { AppRoutes, createRoutes, preloadRoutes } from './app/routes'
+import { AppRoutes, createRoutes, preloadRoutes, routerBasename } from './app/routes'
 import { createContentClient } from './lib/content-client'
 import { followPublishesLater } from './lib/follow-publishes-later'
 import { loadMessages } from './lib/i18n/messages'
@@ -18,7 +18,7 @@ import { warmIntlOffMainThread } from './lib/first-load/warm-intl'
  * the server's HTML inert, routes.tsx), or the error page's, only where the server rendered one.
  */
 async function pageToHydrate(
-  error: AppState['error'],
+  { error, locale }: AppState,
   routes: RouteObject[],
   beside?: ReactNode,
 ): Promise<ReactNode> {
@@ -26,9 +26,10 @@ async function pageToHydrate(
     const { RouteError } = await import('./app/route-error')
     return <RouteError status={error.status} />
   }
-  await preloadRoutes(routes, window.location.pathname)
+  const basename = routerBasename(locale)
+  await preloadRoutes(routes, window.location.pathname, basename)
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basename}>
       <AppRoutes routes={routes} />
       {beside}
     </BrowserRouter>
@@ -59,15 +60,16 @@ export async function hydrateApp() {
   const contentClient = createContentClient(state.config.content)
 
   // React Router in declarative mode: in the browser the pages load their data through react-query (ADR 030).
-  const routes = createRoutes()
+  // The page's language is the table's (ADR 194): a link to the other language loads that page anew.
+  const routes = createRoutes(undefined, state.locale)
   const preview = await draftPreview(state, queryClient)
-  const pageReady = pageToHydrate(state.error, routes, preview?.bridge)
+  const pageReady = pageToHydrate(state, routes, preview?.bridge)
   const messagesReady = loadMessages(state.locale)
   // A page's first `Intl.DateTimeFormat` loads ICU's locale, calendar and time zone data: a long task under
   // Lighthouse's CPU slowdown, which the event list and the news dates paid while they hydrated (and,
   // warmed up here in a task of its own, that task). A worker has loaded that data meanwhile (the entry started
   // it), so every formatter hydration creates costs a fraction of a millisecond (ADR 130).
-  await warmIntlOffMainThread()
+  await warmIntlOffMainThread(state.locale)
   const [page, messages] = await Promise.all([pageReady, messagesReady])
   holdServerNow(Date.parse(state.now))
   holdHydration()

@@ -20,38 +20,6 @@ export const en: NewsletterWords = {
   },
   oneClick: { done: 'You have been unsubscribed.', invalid: 'This unsubscribe link is not valid.' },
   pages: {
-    confirmed: {
-      title: 'Subscription confirmed',
-      heading: "You're on the list!",
-      body: [
-        'Thanks for confirming. You will hear from us about upcoming performances, new releases and exclusive content. Every mail has an unsubscribe link.',
-      ],
-    },
-    confirmInvalid: {
-      title: 'Link invalid or expired',
-      heading: 'This link is invalid or has expired',
-      body: [
-        'Confirmation links work for 7 days. Sign up again from the newsletter form and we will send you a fresh one.',
-      ],
-    },
-    unsubscribe: (band) => ({
-      title: 'Unsubscribe',
-      heading: `Unsubscribe from the ${band} newsletter?`,
-      body: ['You will not receive any more e-mails from us.'],
-      button: 'Unsubscribe',
-    }),
-    unsubscribed: {
-      title: 'Unsubscribed',
-      heading: 'You have been unsubscribed',
-      body: [
-        'You will not receive any more newsletter e-mails from us. Changed your mind? You can sign up again any time.',
-      ],
-    },
-    unsubscribeInvalid: {
-      title: 'Link invalid',
-      heading: 'This unsubscribe link is not valid',
-      body: ['Please open the link from the newsletter e-mail again, or write to us and we will remove you.'],
-    },
     backHome: 'Back to the home page',
   },
   preferences: {

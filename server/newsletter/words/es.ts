@@ -24,38 +24,6 @@ export const es: NewsletterWords = {
     invalid: 'Este enlace para cancelar la suscripción no es válido.',
   },
   pages: {
-    confirmed: {
-      title: 'Suscripción confirmada',
-      heading: '¡Ya estás en la lista!',
-      body: [
-        'Gracias por confirmar. Te avisaremos de los próximos conciertos, la música nueva y el contenido exclusivo. Cada correo trae un enlace para cancelar la suscripción cuando quieras.',
-      ],
-    },
-    confirmInvalid: {
-      title: 'Enlace no válido o vencido',
-      heading: 'Este enlace ya no funciona',
-      body: [
-        'Los enlaces de confirmación duran 7 días. Vuelve a suscribirte desde el formulario del sitio y te mandamos uno nuevo.',
-      ],
-    },
-    unsubscribe: (band) => ({
-      title: 'Cancelar suscripción',
-      heading: `¿Quieres dejar de recibir los correos de ${band}?`,
-      body: ['Ya no te mandaremos más correos.'],
-      button: 'Sí, cancelar mi suscripción',
-    }),
-    unsubscribed: {
-      title: 'Suscripción cancelada',
-      heading: 'Listo, cancelamos tu suscripción',
-      body: [
-        'Ya no recibirás nuestros correos. ¿Cambiaste de opinión? Puedes volver a suscribirte cuando quieras.',
-      ],
-    },
-    unsubscribeInvalid: {
-      title: 'Enlace no válido',
-      heading: 'Este enlace para cancelar la suscripción no es válido',
-      body: ['Abre otra vez el enlace del correo, o escríbenos y te damos de baja nosotros.'],
-    },
     backHome: 'Volver a la página principal',
   },
   preferences: {

@@ -5,7 +5,7 @@ export type PageWords = { title: string; heading: string; body: string[] }
 
 /**
  * Everything the newsletter server says to a subscriber, in one language: the confirmation mail, the answers
- * of the sign-up and unsubscribe endpoints, and the pages it serves. One file per language beside this one,
+ * of the sign-up and unsubscribe endpoints, and the preferences page. One file per language beside this one,
  * listed in words-for.ts; written for the readers of that language, never word for word (ADR 193).
  */
 export type NewsletterWords = {
@@ -27,14 +27,8 @@ export type NewsletterWords = {
   acknowledged: { doubleOptIn: string; singleOptIn: string }
   /** RFC 8058 one-click answers. */
   oneClick: { done: string; invalid: string }
-  pages: {
-    confirmed: PageWords
-    confirmInvalid: PageWords
-    unsubscribe: (band: string) => PageWords & { button: string }
-    unsubscribed: PageWords
-    unsubscribeInvalid: PageWords
-    backHome: string
-  }
+  /** The link home on the pages the server answers itself (the preferences page). */
+  pages: { backHome: string }
   preferences: {
     title: (band: string) => string
     saved: string

@@ -112,7 +112,8 @@ export async function signUpAndConfirm(
   const confirm = linksIn(mail.parts.get('text/plain')!).find((link) => link.includes('/confirm?'))!
   const local = confirm.replace('https://band.example', harness.url)
   const confirmed = await fetch(local, { redirect: 'manual' })
-  // English readers are sent on to the site's page; Spanish ones get the server's own page (ADR 193).
-  const expected = fan.language === 'es' ? 200 : 303
-  if (confirmed.status !== expected) throw new Error(`confirm answered ${confirmed.status}`)
+  // Every reader is sent on to the site's page in their language (ADR 194).
+  const page = fan.language === 'es' ? '/es/newsletter/confirmed' : '/newsletter/confirmed'
+  if (confirmed.status !== 303 || confirmed.headers.get('location') !== page)
+    throw new Error(`confirm answered ${confirmed.status} ${confirmed.headers.get('location')}`)
 }

@@ -3,9 +3,14 @@ import { DEFAULT_CONTENT_CONFIG } from '../../../web/src/config/public-config'
 import { createContentClient, type ContentClient } from '../../../web/src/lib/content-client'
 import type { ServerModule } from '../../../web/src/app/route-module'
 import { SITE_PAGES, type RouteEntry } from '../../../web/src/app/route-table'
+import { LOCALES, type Locale } from '../../../web/src/lib/i18n/locale-contract'
+import { localizedPath } from '../../../web/src/lib/i18n/localized-path-contract'
 
-/** A page of the site at a concrete address: `template` names it in test titles and budgets. */
-export type SiteAddress = { id: string; template: string; url: string }
+/**
+ * A page of the site at a concrete address: `template` names it in test titles and budgets (`/news/<slug>`,
+ * `/es/news/<slug>`); `locale` is the address's language.
+ */
+export type SiteAddress = { id: string; template: string; url: string; locale: Locale }
 
 const ROUTES_DIR = new URL('../../../web/src/app/routes/', import.meta.url)
 
@@ -31,7 +36,11 @@ function fillPath(entry: RouteEntry, fill: (name: string) => string): string {
  * and, for each query parameter its `values` lists, the same path with that parameter's last value (a later
  * page, another state).
  */
-async function addressesOf(entry: RouteEntry, client: ContentClient, routesDir: URL): Promise<SiteAddress[]> {
+async function addressesOf(
+  entry: RouteEntry,
+  client: ContentClient,
+  routesDir: URL,
+): Promise<Omit<SiteAddress, 'locale'>[]> {
   const values = (await valuesOf(entry.id, routesDir)) ?? {}
   const read = Object.fromEntries(
     await Promise.all(
@@ -57,6 +66,18 @@ async function addressesOf(entry: RouteEntry, client: ContentClient, routesDir: 
   return [base, ...withQuery]
 }
 
+/** The addresses in every language: each page at its own path in English and under `/es` in Spanish (ADR 194). */
+function inEveryLanguage(addresses: Omit<SiteAddress, 'locale'>[]): SiteAddress[] {
+  return LOCALES.flatMap((locale) =>
+    addresses.map(({ id, template, url }) => ({
+      id,
+      template: localizedPath(locale, template),
+      url: localizedPath(locale, url),
+      locale,
+    })),
+  )
+}
+
 /** A reader of the published content of the site at `baseURL` (the embedded content API). */
 export function siteContentClient(baseURL: string): ContentClient {
   const { dataset, apiVersion } = DEFAULT_CONTENT_CONFIG
@@ -65,11 +86,13 @@ export function siteContentClient(baseURL: string): ContentClient {
 
 /**
  * The pages of the route table (web/src/app/route-table.ts), at addresses of the content `client` reads (the
- * seed): the size guard and the HTML checker measure these, so a new page is measured without a list to edit.
+ * seed), in English and then in Spanish: the size guard and the HTML checker measure these, so a new page is
+ * measured in both languages without a list to edit.
  */
 export async function siteAddresses(
   client: ContentClient,
   { pages = SITE_PAGES, routesDir = ROUTES_DIR }: { pages?: RouteEntry[]; routesDir?: URL } = {},
 ): Promise<SiteAddress[]> {
-  return (await Promise.all(pages.map((entry) => addressesOf(entry, client, routesDir)))).flat()
+  const addresses = await Promise.all(pages.map((entry) => addressesOf(entry, client, routesDir)))
+  return inEveryLanguage(addresses.flat())
 }

@@ -10,6 +10,8 @@ export function isLocalUrl(url: URL): boolean {
 const TOUR_PROMO_CLOSED_KEY = 'tourPromo:closed'
 /** localStorage key of "this browser has seen the newsletter popup" (web/src/features/newsletter/popup-memory.ts). */
 const NEWSLETTER_SEEN_KEY = 'newsletter:popupSeen'
+/** localStorage key of "the language hint was closed" (web/src/components/layout/language-memory.ts). */
+const LANGUAGE_HINT_CLOSED_KEY = 'language:hintClosed'
 
 type Options = {
   /**
@@ -23,6 +25,12 @@ type Options = {
    * start as a browser that has already seen it, unless they opt in with `test.use({ newsletterAutoPopup: 'on' })`.
    */
   newsletterAutoPopup: 'off' | 'on'
+  /**
+   * The language hint offers the other language to a browser that prefers it (an English browser on a Spanish
+   * page), over the page's foot. Tests start as a browser that closed it, unless they opt in with
+   * `test.use({ languageHint: 'shown' })`.
+   */
+  languageHint: 'hidden' | 'shown'
 }
 
 type Fixtures = {
@@ -35,16 +43,21 @@ type Fixtures = {
 export const test = base.extend<Fixtures & Options & { tourPromoSetup: void }>({
   tourPromo: ['hidden', { option: true }],
   newsletterAutoPopup: ['off', { option: true }],
+  languageHint: ['hidden', { option: true }],
   tourPromoSetup: [
-    async ({ page, tourPromo, newsletterAutoPopup }, use) => {
-      if (newsletterAutoPopup === 'off') {
-        await page.addInitScript((key) => {
+    async ({ page, tourPromo, newsletterAutoPopup, languageHint }, use) => {
+      const remembered = [
+        ...(newsletterAutoPopup === 'off' ? [NEWSLETTER_SEEN_KEY] : []),
+        ...(languageHint === 'hidden' ? [LANGUAGE_HINT_CLOSED_KEY] : []),
+      ]
+      if (remembered.length > 0) {
+        await page.addInitScript((keys) => {
           try {
-            window.localStorage.setItem(key, 'e2e')
+            for (const key of keys) window.localStorage.setItem(key, 'e2e')
           } catch {
             // about:blank and opaque origins have no storage.
           }
-        }, NEWSLETTER_SEEN_KEY)
+        }, remembered)
       }
       if (tourPromo === 'hidden') {
         await page.addInitScript((key) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useHref, useLocation } from 'react-router'
 import { initAnalytics, trackPageView } from '../lib/analytics'
+import { useLocale } from '../lib/i18n/messages'
 import { usePublicConfig } from '../lib/public-config-context'
 
 /**
@@ -9,16 +10,19 @@ import { usePublicConfig } from '../lib/public-config-context'
  */
 export function AnalyticsTracker() {
   const { gaMeasurementId } = usePublicConfig()
+  const locale = useLocale()
   const { pathname } = useLocation()
+  // The address as the visitor sees it, with the language's prefix (`/es/news`): the router's own path has none.
+  const path = useHref(pathname)
 
   useEffect(() => {
-    initAnalytics(gaMeasurementId)
-  }, [gaMeasurementId])
+    initAnalytics(gaMeasurementId, locale)
+  }, [gaMeasurementId, locale])
 
   // A page view per page: query changes such as ?media= or ?newsletter= open overlays, not pages.
   useEffect(() => {
-    trackPageView({ path: pathname, title: document.title })
-  }, [pathname])
+    trackPageView({ path, title: document.title })
+  }, [path])
 
   return null
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
+import { useLocale } from '../lib/i18n/messages'
 import type { ClientAssets } from './app-state'
 import '../styles/fonts.css'
 import '../styles/global.css'
@@ -16,8 +17,10 @@ export const InlineCssText = createContext<ReadonlyMap<string, string>>(new Map(
  */
 export function Document({ assets, children }: { assets: ClientAssets; children: ReactNode }) {
   const inlineText = useContext(InlineCssText)
+  // The page's language, from its address (ADR 193): `es` under /es/.
+  const locale = useLocale()
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

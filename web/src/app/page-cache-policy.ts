@@ -1,6 +1,8 @@
 import { matchRoutes } from 'react-router'
+import { LOCALES } from '../lib/i18n/locale-contract'
+import { localeOfPath, localizedPath } from '../lib/i18n/localized-path-contract'
 import type { ParamValues } from './route-module'
-import { createRoutes } from './routes'
+import { createRoutes, routerBasename } from './routes'
 import { PAGE_MODULES, SERVER_MODULES } from './server-routes'
 
 /** A parameter whose values outside the route's `values` make the page its route's 404. */
@@ -39,11 +41,11 @@ export type PageCachePolicy = {
 
 /** A value no content has, for the address a route's shared 404 renders from. */
 const NAMES_NOTHING = '~'
-/** Where the catch-all's shared 404 renders from. */
+/** Where the catch-all's shared 404 renders from, in the route table's spelling (one per language). */
 const CATCH_ALL_NOT_FOUND = '/404'
 
-// Matching needs only the table's shape and ids.
-const matchingTable = createRoutes()
+// Matching needs only the table's shape and ids; each language has its table (ADR 194).
+const matchingTables = new Map(LOCALES.map((locale) => [locale, createRoutes(undefined, locale)]))
 
 /** The pattern of the matched routes with each `:param` replaced (encoded, so a `?` in a slug stays in the path). */
 function fillPattern(patterns: string[], value: (name: string) => string): string {
@@ -75,18 +77,20 @@ function valuesOf(id: string, pathParams: Record<string, string | undefined>) {
  * shared 404 renders from, and the route's own spelling of the path.
  */
 export function pageCachePolicy(pathname: string): PageCachePolicy {
-  const matches = matchRoutes(matchingTable, pathname) ?? []
+  const locale = localeOfPath(pathname)
+  const matches = matchRoutes(matchingTables.get(locale)!, pathname, routerBasename(locale)) ?? []
+  const inLocale = (path: string) => localizedPath(locale, path)
   const leaf = matches.at(-1)
   const id = leaf?.route.id ?? ''
   const cache = PAGE_MODULES.get(id)?.cache
   if (!leaf || cache === false) return { cacheable: cache !== false, params: [] }
   const params = [...(cache?.params ?? [])].sort()
   if (PAGE_MODULES.get(id)?.status === 404) {
-    return { cacheable: true, params, notFound: true, notFoundPath: CATCH_ALL_NOT_FOUND }
+    return { cacheable: true, params, notFound: true, notFoundPath: inLocale(CATCH_ALL_NOT_FOUND) }
   }
   const patterns = matches.flatMap(({ route }) => (route.path ? [route.path] : []))
   const pathParams = leaf.params as Record<string, string | undefined>
-  const canonicalPath = fillPattern(patterns, (name) => pathParams[name] ?? '')
+  const canonicalPath = inLocale(fillPattern(patterns, (name) => pathParams[name] ?? ''))
   const { checks, known } = valuesOf(id, pathParams)
   const policy: PageCachePolicy = { cacheable: true, params, ...(known ? { known } : {}), canonicalPath }
   if (checks.length === 0) return policy
@@ -95,8 +99,8 @@ export function pageCachePolicy(pathname: string): PageCachePolicy {
     .filter((check) => !inPath.has(check.name))
     .map((check) => `${check.name}=${NAMES_NOTHING}`)
     .join('&')
-  const notFoundPath = fillPattern(patterns, (name) =>
-    inPath.has(name) ? NAMES_NOTHING : (pathParams[name] ?? ''),
+  const notFoundPath = inLocale(
+    fillPattern(patterns, (name) => (inPath.has(name) ? NAMES_NOTHING : (pathParams[name] ?? ''))),
   )
   return {
     ...policy,

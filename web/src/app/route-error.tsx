@@ -1,4 +1,5 @@
-import { useMessages } from '../lib/i18n/messages'
+import { localizedPath } from '../lib/i18n/localized-path-contract'
+import { useLocale, useMessages } from '../lib/i18n/messages'
 
 /**
  * Shown when the server could not load a page's data (e.g. the content API is down): a plain page with
@@ -6,6 +7,8 @@ import { useMessages } from '../lib/i18n/messages'
  */
 export function RouteError({ status }: { status: number }) {
   const { routeError, common } = useMessages()
+  // Outside the router (no basename): the home page of the page's language, spelled out.
+  const home = localizedPath(useLocale(), '/')
   return (
     <main id="main" className="route-error">
       <title>{routeError.title}</title>
@@ -13,7 +16,7 @@ export function RouteError({ status }: { status: number }) {
       <h1>{routeError.title}</h1>
       <p>{routeError.body(status)}</p>
       <p>
-        <a href="/">{common.backHome}</a>
+        <a href={home}>{common.backHome}</a>
       </p>
     </main>
   )

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import type { LoaderFunction } from 'react-router'
 import type { ContentClient } from '../lib/content-client'
+import type { Translations } from '../lib/i18n/translations-contract'
 
 /**
  * How the server may keep a page's HTML (ADR 090). `params`: the query parameters the page renders from; every
@@ -19,7 +20,15 @@ export type PageModule = {
   cache?: PageCache
   /** The HTTP status of a page that renders fine (the catch-all 404 page). */
   status?: number
+  /**
+   * Where this page is in each language, when not at the same path (ADR 194): a hook, called by the page's
+   * metadata (hreflang) and by the language switch, from the data the page reads. Unset: the page exists in
+   * every language at the same path.
+   */
+  useTranslations?: () => Translations
 }
+
+export type { Translations }
 
 /** The values of a path or query parameter that name content (a superset is safe), read once per revision. */
 export type ParamValues = (client: ContentClient) => Promise<string[]>
@@ -38,7 +47,12 @@ export type ServerModule = {
 }
 
 /**
- * What a route carries beside its page: `preload` fetches its page module (routes.tsx); `status`, the HTTP status
- * of a page that renders fine (the catch-all 404 page), is set on the server from the page module.
+ * What a route carries beside its page: `preload` fetches its page module (routes.tsx), `page` is that module once
+ * loaded; `status`, the HTTP status of a page that renders fine (the catch-all 404 page), is set on the server
+ * from the page module.
  */
-export type RouteHandle = { status?: number; preload?: () => Promise<unknown> }
+export type RouteHandle = {
+  status?: number
+  preload?: () => Promise<unknown>
+  page?: () => PageModule | undefined
+}

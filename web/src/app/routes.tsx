@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
+import type { Locale } from '../lib/i18n/locale-contract'
+import { LOCALE_BASENAME } from '../lib/i18n/localized-path-contract'
 import { useMessages } from '../lib/i18n/messages'
-import type { RouteHandle } from './route-module'
+import { PageRoutesProvider } from '../lib/i18n/page-translations'
+import type { PageModule, RouteHandle } from './route-module'
 import { FRAMELESS_PAGES, SITE_PAGES, type RouteEntry } from './route-table'
 import { RootLayout } from './root-layout'
 import { SiteLayout } from './site-layout'
@@ -21,12 +24,16 @@ export type AttachToRoute = (id: string, route: RouteObject) => RouteObject
  * page stays until the chunk has arrived.
  */
 function asRoute({ id, path, load }: RouteEntry): RouteObject {
-  let Loaded: ComponentType | undefined
+  let loaded: PageModule | undefined
   let pending: Promise<ComponentType> | undefined
-  const preload = () => (pending ??= load().then((module) => (Loaded = module.Page)))
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      loaded = module
+      return module.Page
+    }))
   const Lazy = lazy(() => preload().then((Page) => ({ default: Page })))
-  const LazyRoute = () => (Loaded ? <Loaded /> : <Lazy />)
-  const handle: RouteHandle = { preload }
+  const LazyRoute = () => (loaded ? <loaded.Page /> : <Lazy />)
+  const handle: RouteHandle = { preload, page: () => loaded }
   return { id, ...(path ? { path } : { index: true }), element: <LazyRoute />, handle }
 }
 
@@ -36,23 +43,32 @@ function asRoute({ id, path, load }: RouteEntry): RouteObject {
  * renders then draw it with `useRoutes`, and in the browser pages read their data with `useSuspenseQuery`. The
  * browser routes in React Router's declarative mode, with no loader (ADR 030): the route modules' server
  * halves are never imported here.
+ *
+ * A language's table (ADR 194): the same site pages serve both, the router's basename (`routerBasename`) puts
+ * a Spanish page under `/es`, so every page has its Spanish address and every `<Link to="/news">` on a Spanish
+ * page leads to `/es/news`. The Studio (`/admin`) exists once, in English's table.
  */
-export function createRoutes(attach: AttachToRoute = (_id, route) => route): RouteObject[] {
+export function createRoutes(
+  attach: AttachToRoute = (_id, route) => route,
+  locale: Locale = 'en',
+): RouteObject[] {
   const site: RouteObject = {
     id: SITE_LAYOUT_ID,
     element: <SiteLayout />,
     children: SITE_PAGES.map((entry) => attach(entry.id, asRoute(entry))),
   }
+  const frameless = locale === 'en' ? FRAMELESS_PAGES : []
   return [
     {
       element: <RootLayout />,
-      children: [
-        ...FRAMELESS_PAGES.map((entry) => attach(entry.id, asRoute(entry))),
-        attach(SITE_LAYOUT_ID, site),
-      ],
+      children: [...frameless.map((entry) => attach(entry.id, asRoute(entry))), attach(SITE_LAYOUT_ID, site)],
     },
   ]
 }
+
+/** The router's basename for a language's table: none for English, `/es` for Spanish. */
+export const routerBasename = (locale: Locale): string | undefined =>
+  locale === 'en' ? undefined : LOCALE_BASENAME[locale]
 
 /**
  * Renders the route table in either router (static on the server, browser history in the browser). A page
@@ -61,14 +77,22 @@ export function createRoutes(attach: AttachToRoute = (_id, route) => route): Rou
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const { common } = useMessages()
-  return <Suspense fallback={<RouteFallback text={common.loading} />}>{useRoutes(routes)}</Suspense>
+  return (
+    <PageRoutesProvider routes={routes}>
+      <Suspense fallback={<RouteFallback text={common.loading} />}>{useRoutes(routes)}</Suspense>
+    </PageRoutesProvider>
+  )
 }
 
 /**
  * Fetches the page chunks of the routes `pathname` matches. Hydration waits for them, so the page hydrates
  * at once instead of keeping the server's HTML inert until its chunk arrives.
  */
-export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? []
+export async function preloadRoutes(
+  routes: RouteObject[],
+  pathname: string,
+  basename?: string,
+): Promise<void> {
+  const matches = matchRoutes(routes, pathname, basename) ?? []
   await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.()))
 }

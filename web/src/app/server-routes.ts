@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router'
+import type { Locale } from '../lib/i18n/locale-contract'
 import { pageNotFound } from './page-not-found.server'
 import type { LoaderDeps, PageModule, ServerModule } from './route-module'
 import { createRoutes, SITE_LAYOUT_ID } from './routes'
@@ -47,8 +48,8 @@ function loaderFor(id: string, deps: LoaderDeps): RouteObject['loader'] {
   }
 }
 
-/** The route table with each route's loader and status attached by its id (route-table.ts). */
-export function createServerRoutes(deps: LoaderDeps): RouteObject[] {
+/** A language's route table (routes.tsx) with each route's loader and status attached by its id (route-table.ts). */
+export function createServerRoutes(deps: LoaderDeps, locale: Locale = 'en'): RouteObject[] {
   return createRoutes((id, route) => {
     const status = PAGE_MODULES.get(id)?.status
     return {
@@ -56,5 +57,5 @@ export function createServerRoutes(deps: LoaderDeps): RouteObject[] {
       loader: loaderFor(id, deps),
       ...(status ? { handle: { ...route.handle, status } } : {}),
     }
-  })
+  }, locale)
 }

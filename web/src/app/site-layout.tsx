@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+import { LanguageHint } from '../components/layout/language-hint'
 import { SiteFooter } from '../components/layout/site-footer'
 import { SiteHeader } from '../components/layout/site-header'
 import { Toaster } from '../components/ui/toast'
@@ -29,6 +30,7 @@ export function SiteLayout() {
       <Outlet />
       <NewsletterPopup settings={newsletterPopup} bandName={bandName} />
       <SiteFooter bandName={bandName} copyright={settings?.footerCopyright} />
+      <LanguageHint />
       <Toaster />
     </div>
   )

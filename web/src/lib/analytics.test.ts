@@ -34,10 +34,10 @@ describe('analytics', () => {
     trackEvent('video_interaction', 'unmuted')
     trackEvent('tour_promo_closed')
     expect(queued().slice(2)).toEqual([
-      ['event', 'newsletter_popup', { event_label: 'auto_trigger' }],
-      ['event', 'newsletter_signup', { event_label: 'form_submit' }],
-      ['event', 'video_interaction', { event_label: 'unmuted' }],
-      ['event', 'tour_promo_closed', {}],
+      ['event', 'newsletter_popup', { event_label: 'auto_trigger', language: 'en' }],
+      ['event', 'newsletter_signup', { event_label: 'form_submit', language: 'en' }],
+      ['event', 'video_interaction', { event_label: 'unmuted', language: 'en' }],
+      ['event', 'tour_promo_closed', { language: 'en' }],
     ])
     // gtag.js only processes Arguments objects, not arrays.
     expect(Array.isArray(window.dataLayer?.[2])).toBe(false)
@@ -49,8 +49,21 @@ describe('analytics', () => {
     expect(queued()[2]).toEqual([
       'event',
       'page_view',
-      { page_path: '/news', page_location: window.location.href, page_title: 'News' },
+      { page_path: '/news', page_location: window.location.href, page_title: 'News', language: 'en' },
     ])
+  })
+
+  it("sends the page's language with every event, under the spec's event names", () => {
+    initAnalytics('G-TEST123', 'es')
+    trackEvent('newsletter_signup', 'form_submit')
+    trackPageView({ path: '/es/news', title: 'Noticias' })
+    expect(queued()[2]).toEqual([
+      'event',
+      'newsletter_signup',
+      { event_label: 'form_submit', language: 'es' },
+    ])
+    expect(queued()[3]?.[1]).toBe('page_view')
+    expect(queued()[3]?.[2]).toMatchObject({ page_path: '/es/news', language: 'es' })
   })
 
   it('rejects unknown events and labels at compile time', () => {

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from './i18n/locale-contract'
+
 /**
  * The one way the site reports to analytics (docs/fan-site-rules.md §7, docs/fan-site-rules.md §10). GA4 through gtag.js: every call lands in
  * `window.dataLayer` as gtag's `('event', name, params)`; gtag.js, when it has loaded, sends them on. Without a
@@ -34,14 +36,18 @@ declare global {
 export const GTAG_SCRIPT_ORIGIN = 'https://www.googletagmanager.com'
 
 let measurementId: string | undefined
+/** The page's language, a parameter of every event and page view (ADR 193); the names stay those of docs/fan-site-rules.md §7. */
+let pageLanguage: Locale = DEFAULT_LOCALE
 
 /**
  * Sets up the queue and loads gtag.js once. Page views are sent by `trackPageView` on every route change
- * (including the first), so gtag's automatic page view is turned off.
+ * (including the first), so gtag's automatic page view is turned off. `locale`: the page's language, sent with
+ * every event (a page never changes language: the language switch loads a new document).
  */
-export function initAnalytics(id: string | undefined): void {
+export function initAnalytics(id: string | undefined, locale: Locale = DEFAULT_LOCALE): void {
   if (!id || typeof window === 'undefined' || measurementId) return
   measurementId = id
+  pageLanguage = locale
   window.dataLayer = window.dataLayer ?? []
   window.gtag = function gtag() {
     // gtag.js reads Arguments objects from the queue, not arrays.
@@ -63,7 +69,8 @@ export function isAnalyticsEnabled(): boolean {
 /** Reports one of those events, e.g. `trackEvent('newsletter_popup', 'manual_open')`. */
 export function trackEvent<N extends AnalyticsEventName>(name: N, ...[label]: LabelArgs<N>): void {
   if (!measurementId || !window.gtag) return
-  window.gtag('event', name, label === undefined ? {} : { event_label: label })
+  const params = label === undefined ? {} : { event_label: label }
+  window.gtag('event', name, { ...params, language: pageLanguage })
 }
 
 /** Reports a page view; called on every route change, the first one included. */
@@ -73,12 +80,14 @@ export function trackPageView({ path, title }: { path: string; title: string }):
     page_path: path,
     page_location: window.location.href,
     page_title: title,
+    language: pageLanguage,
   })
 }
 
 /** Tests only: forget the measurement id so each test starts from "not initialised". */
 export function resetAnalyticsForTests(): void {
   measurementId = undefined
+  pageLanguage = DEFAULT_LOCALE
   delete window.gtag
   delete window.dataLayer
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
+import type { Translations } from '../route-module'
 
 /**
  * Unknown routes: the server answers with HTTP 404 (`status`). Routes that find no content (an unknown news
@@ -24,3 +25,9 @@ export function NotFoundPage({ hint }: { hint?: ReactNode }) {
 
 export const Page = () => <NotFoundPage />
 export const status = 404
+
+/**
+ * One page shared by every unknown address (rendered from `/404`): it has no translation of its own, so the
+ * language switch leads to the other language's home page (ADR 194).
+ */
+export const useTranslations = (): Translations => ({ en: null, es: null })

@@ -1,4 +1,5 @@
 import { useMessages } from '../../lib/i18n/messages'
+import { LanguageSwitch } from './language-switch'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-footer.css'
@@ -16,6 +17,9 @@ export function SiteFooter({ bandName, copyright }: { bandName: string; copyrigh
           ))}
         </ul>
       </nav>
+      <p className="site-footer__language">
+        <LanguageSwitch />
+      </p>
       <p className="site-footer__copyright">{copyright || `© ${bandName}`}</p>
     </footer>
   )

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useMessages } from '../../lib/i18n/messages'
+import { LanguageSwitch } from './language-switch'
 import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-header.css'
 
 /**
- * The sticky header: brand and main navigation. Below 768 px the links fold into a disclosure menu (a
+ * The sticky header: brand, main navigation and the language switch. Below 768 px the links fold into a disclosure menu (a
  * button with aria-expanded controlling the list); Escape closes it and returns focus to the button.
  */
 export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: string | null }) {
@@ -53,26 +54,29 @@ export function SiteHeader({ bandName, logoSrc }: { bandName: string; logoSrc?: 
           ) : null}
           <span>{bandName}</span>
         </Link>
-        <nav aria-label={nav.main} className="site-nav">
-          <button
-            ref={buttonRef}
-            type="button"
-            className="site-nav__toggle"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <span className="site-nav__toggle-icon" aria-hidden="true" />
-            {nav.menu}
-          </button>
-          <ul id={listId} className={`site-nav__list${open ? ' site-nav__list--open' : ''}`}>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.key}>
-                <SiteNavLink item={item} className="site-nav__link" onNavigate={() => setOpen(false)} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="site-header__end">
+          <nav aria-label={nav.main} className="site-nav">
+            <button
+              ref={buttonRef}
+              type="button"
+              className="site-nav__toggle"
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <span className="site-nav__toggle-icon" aria-hidden="true" />
+              {nav.menu}
+            </button>
+            <ul id={listId} className={`site-nav__list${open ? ' site-nav__list--open' : ''}`}>
+              {NAV_ITEMS.map((item) => (
+                <li key={item.key}>
+                  <SiteNavLink item={item} className="site-nav__link" onNavigate={() => setOpen(false)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LanguageSwitch className="language-switch--compact" />
+        </div>
       </div>
     </header>
   )

@@ -32,6 +32,31 @@ describe('Seo', () => {
     }
   })
 
+  it('names the page in each language (hreflang) and its Open Graph locale and alternates', () => {
+    const html = renderToString(
+      <Seo
+        title="Noticias"
+        url="https://example.com/es/news"
+        ogLocale="es_MX"
+        ogLocaleAlternates={['en_US']}
+        alternates={[
+          { hrefLang: 'en', href: 'https://example.com/news' },
+          { hrefLang: 'es', href: 'https://example.com/es/news' },
+          { hrefLang: 'x-default', href: 'https://example.com/news' },
+        ]}
+      />,
+    )
+    for (const tag of [
+      '<link rel="alternate" hrefLang="en" href="https://example.com/news"/>',
+      '<link rel="alternate" hrefLang="es" href="https://example.com/es/news"/>',
+      '<link rel="alternate" hrefLang="x-default" href="https://example.com/news"/>',
+      '<meta property="og:locale" content="es_MX"/>',
+      '<meta property="og:locale:alternate" content="en_US"/>',
+    ]) {
+      expect(html).toContain(tag)
+    }
+  })
+
   it('uses a small card without an image, and can ask not to be indexed', () => {
     const html = renderToString(
       <Seo title="404 Page Not Found" url="https://example.com/x" type="article" noindex />,

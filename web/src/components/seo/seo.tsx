@@ -11,6 +11,11 @@ export type SeoProps = {
   type?: 'website' | 'article' | 'profile'
   siteName?: string | null
   noindex?: boolean
+  /** The page's language for Open Graph (`es_MX`), and its translations' (`og:locale:alternate`). */
+  ogLocale?: string
+  ogLocaleAlternates?: string[]
+  /** The page in every language it exists in, itself included (`hreflang`, `x-default` among them). */
+  alternates?: { hrefLang: string; href: string }[]
 }
 
 /**
@@ -20,7 +25,7 @@ export type SeoProps = {
  * which never belong in the head (ADR 160).
  */
 export function Seo(props: SeoProps) {
-  const { image, url, type = 'website', noindex } = props
+  const { image, url, type = 'website', noindex, ogLocale, ogLocaleAlternates = [], alternates = [] } = props
   const title = stegaCleanText(props.title)
   const description = stegaCleanText(props.description)
   const imageAlt = stegaCleanText(props.imageAlt)
@@ -31,11 +36,18 @@ export function Seo(props: SeoProps) {
       {description ? <meta name="description" content={description} /> : null}
       {noindex ? <meta name="robots" content="noindex" /> : null}
       {url ? <link rel="canonical" href={url} /> : null}
+      {alternates.map(({ hrefLang, href }) => (
+        <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />
+      ))}
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
       {description ? <meta property="og:description" content={description} /> : null}
       {url ? <meta property="og:url" content={url} /> : null}
       {siteName ? <meta property="og:site_name" content={siteName} /> : null}
+      {ogLocale ? <meta property="og:locale" content={ogLocale} /> : null}
+      {ogLocaleAlternates.map((alternate) => (
+        <meta key={alternate} property="og:locale:alternate" content={alternate} />
+      ))}
       {image ? <meta property="og:image" content={image} /> : null}
       {image && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />

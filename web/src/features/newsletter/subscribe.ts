@@ -1,5 +1,5 @@
 import { apiRequest } from '../../lib/api-request'
-import type { Locale } from '../../lib/i18n/locale-contract'
+import { DEFAULT_LOCALE, type Locale } from '../../lib/i18n/locale-contract'
 import { HONEYPOT_FIELD, type SubscribePayload } from './subscribe-contract'
 
 export const SUBSCRIBE_URL = '/api/newsletter/subscribe'
@@ -9,19 +9,19 @@ export type SubscribeResult = { message: string }
 /**
  * docs/fan-site-rules.md §7: POST {firstName, lastName, email} with credentials. The honeypot travels only when something
  * filled it in, `areas` only when the fan chose an area (docs/fan-site-rules.md §10), and `language` only from a
- * Spanish page (the subscriber's mail language, ADR 193), so a person on an English page who keeps "Everywhere"
- * sends exactly the payload of docs/fan-site-rules.md §7.
+ * page in another language than English (ADR 193), so a person who keeps "Everywhere" on an English page sends
+ * exactly the payload of docs/fan-site-rules.md §7. The server stores the consent text of that language.
  */
 export async function subscribe(
   payload: SubscribePayload,
   honeypot = '',
   area = '',
-  language: Locale = 'en',
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<SubscribeResult> {
   const body = {
     ...payload,
     ...(area ? { areas: [area] } : {}),
-    ...(language === 'en' ? {} : { language }),
+    ...(language !== DEFAULT_LOCALE ? { language } : {}),
     ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
   }
   const res = await apiRequest('POST', SUBSCRIBE_URL, body)

@@ -6,6 +6,10 @@ class FakeWorker {
   onmessage: (() => void) | null = null
   onerror: (() => void) | null = null
   terminated = false
+  sent: unknown[] = []
+  postMessage(message: unknown) {
+    this.sent.push(message)
+  }
   constructor(readonly url: URL | string) {
     FakeWorker.last = this
   }
@@ -52,6 +56,12 @@ describe('warmIntlOffMainThread', () => {
     expect(worker.terminated).toBe(false)
     void warm()
     expect(FakeWorker.last).toBe(worker)
+  })
+
+  it("hands the worker the page's language, whose formatters it warms", async () => {
+    const warm = await freshWarmIntl()
+    void warm('es')
+    expect(FakeWorker.last!.sent).toEqual(['es'])
   })
 
   it('settles when the worker fails, so hydration never waits on it', async () => {

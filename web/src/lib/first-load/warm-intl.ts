@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/locale-contract'
+
 /** Past this, hydration goes on without the worker: the page then loads ICU itself, as it did before. */
 const WARM_UP_LIMIT_MS = 1000
 
@@ -8,9 +10,10 @@ let warming: Promise<void> | null = null
  * every page, since every page formats dates) on a worker thread instead of the page's: Chromium keeps that
  * data per process, so the page's own formatters afterwards are cheap. Started by the entry
  * with the app's download; `hydrate-app.tsx` awaits it before it renders. Settles once the worker has formatted,
- * failed, or after WARM_UP_LIMIT_MS, whichever comes first; called again, returns the same promise.
+ * failed, or after WARM_UP_LIMIT_MS, whichever comes first; called again, returns the same promise. The worker
+ * warms the formatters of the page's language (`locale`, from the page's state).
  */
-export function warmIntlOffMainThread(): Promise<void> {
+export function warmIntlOffMainThread(locale: Locale = 'en'): Promise<void> {
   warming ??= new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(limit)
@@ -24,6 +27,7 @@ export function warmIntlOffMainThread(): Promise<void> {
       const worker = new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url))
       worker.onmessage = done
       worker.onerror = done
+      worker.postMessage(locale)
     } catch {
       done()
     }

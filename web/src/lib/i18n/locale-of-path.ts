@@ -1,6 +1,2 @@
-import { DEFAULT_LOCALE, type Locale } from './locale-contract'
-
-/** The language an address is in: Spanish under `/es/`, English elsewhere (ADR 193). */
-export function localeOfPath(pathname: string): Locale {
-  return pathname === '/es' || pathname.startsWith('/es/') ? 'es' : DEFAULT_LOCALE
-}
+/** The language an address is in (ADR 193): kept here for the renders; the rule is in localized-path-contract.ts. */
+export { localeOfPath } from './localized-path-contract'

@@ -281,6 +281,20 @@ export const messages = {
     /** The heading of the whole tour's shows that belong to no area, after the areas' groups. */
     everywhereElse: 'Everywhere else',
   },
+  /** The language switch (header, footer): it leads to Spanish, so it names Spanish in Spanish. */
+  languageSwitch: {
+    label: 'Español',
+    /** In a narrow header, beside the menu button. */
+    short: 'ES',
+    name: 'Español: esta página en español',
+  },
+  /** Offered to a visitor whose browser or last choice prefers Spanish, so written in Spanish. */
+  languageHint: {
+    region: 'Idioma',
+    question: '¿Prefieres leer en español?',
+    link: 'Ve esta página en español',
+    close: 'Cerrar aviso de idioma',
+  },
 }
 
 export type Messages = typeof messages

@@ -285,4 +285,18 @@ export const messages: Messages = {
   tourByArea: {
     everywhereElse: 'En otras partes',
   },
+  /** The language switch (header, footer): it leads to English, so it names English in English. */
+  languageSwitch: {
+    label: 'English',
+    /** In a narrow header, beside the menu button. */
+    short: 'EN',
+    name: 'English: this page in English',
+  },
+  /** Offered to a visitor whose browser or last choice prefers English, so written in English. */
+  languageHint: {
+    region: 'Language',
+    question: 'Rather read in English?',
+    link: 'See this page in English',
+    close: 'Close language hint',
+  },
 }
