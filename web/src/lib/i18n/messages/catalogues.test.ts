@@ -38,9 +38,18 @@ const SAME_IN_BOTH = new Set([
   'newsletterPages.title',
 ])
 
+/**
+ * Groups written in the other language on purpose: the switch and the hint speak to the reader of the language
+ * they lead to (an English reader on a Spanish page reads "Rather read in English?").
+ */
+const IN_THE_OTHER_LANGUAGE = ['languageSwitch.', 'languageHint.']
+
 describe('the interface catalogues', () => {
   const english = texts(en)
   const spanish = texts(es)
+  const writtenInSpanish = [...spanish].filter(
+    ([key]) => !IN_THE_OTHER_LANGUAGE.some((group) => key.startsWith(group)),
+  )
 
   it('have the same keys (the type says so; this catches a key added as `any`)', () => {
     expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort())
@@ -58,7 +67,7 @@ describe('the interface catalogues', () => {
   })
 
   it('writes Spanish with its own punctuation: every ¿ and ¡ is closed, every ? and ! opened', () => {
-    for (const [key, text] of spanish) {
+    for (const [key, text] of writtenInSpanish) {
       expect(text.split('¿').length, key).toBe(text.split('?').length)
       expect(text.split('¡').length, key).toBe(text.split('!').length)
     }
