@@ -108,8 +108,10 @@ export { expect }
 
 /**
  * Server-rendered controls do nothing until React has hydrated them. The toast region is mounted right after
- * hydration, so once it is in the DOM, clicks and keys reach the app.
+ * hydration, so once it is in the DOM, clicks and keys reach the app. Its name is in the page's language.
  */
 export async function waitForHydration(page: Page) {
-  await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toBeAttached()
+  await expect(
+    page.getByRole('region', { name: /Notifications|Notificaciones/, includeHidden: true }),
+  ).toBeAttached()
 }
