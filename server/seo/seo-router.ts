@@ -1,12 +1,6 @@
 import type { Request, Router } from 'express'
-import {
-  newsFeedQuery,
-  newsSitemapQuery,
-  showSitemapQuery,
-  siteSettingsQuery,
-} from '../../web/src/content/queries'
+import { newsSitemapQuery, showSitemapQuery, siteSettingsQuery } from '../../web/src/content/queries'
 import type {
-  NewsFeedQueryResult,
   NewsSitemapQueryResult,
   ShowSitemapQueryResult,
   SiteSettingsQueryResult,
@@ -19,7 +13,8 @@ import {
 } from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
-import { buildRssFeed } from '../news/rss-feed'
+import { newsFeed } from '../news/news-feeds'
+import { postPath } from '../news/post-paths'
 import { createFeedRouter, type Feed } from '../page-cache/feeds'
 import { calendarFeeds } from '../shows/calendar-feeds'
 import type { PageResponses } from '../page-cache/page-responses'
@@ -35,8 +30,6 @@ export type SeoRouterOptions = {
   pages: PageResponses
 }
 
-const postPath = (slug: string) => `/news/${encodeURIComponent(slug)}`
-
 /** The tour by area (/shows?area=<slug>): each area some show is in, with its shows' last changes, by slug. */
 function areaPages(shows: { area: string | null; _updatedAt: string }[]): [string, string[]][] {
   const byArea = new Map<string, string[]>()
@@ -47,7 +40,7 @@ function areaPages(shows: { area: string | null; _updatedAt: string }[]): [strin
 }
 
 /**
- * robots.txt, sitemap.xml, the news RSS feed and the tour's calendars (server/shows/calendar-feeds.ts). They read published content through the content client, so
+ * robots.txt, sitemap.xml, the news RSS feed of each language (server/news/news-feeds.ts) and the tour's calendars (server/shows/calendar-feeds.ts). They read published content through the content client, so
  * they show what the pages show (drafts never) on either backend, and a post published in the Studio is in
  * them on the next request.
  */
@@ -72,7 +65,10 @@ export const seoFeeds: Feed[] = [
       return buildSitemap([
         { loc: absolute('/') },
         { loc: absolute('/news'), lastmod: latest(listed.map((post) => post._updatedAt)) },
-        ...listed.map((post) => ({ loc: absolute(postPath(post.slug)), lastmod: post._updatedAt })),
+        ...listed.map((post) => ({
+          loc: absolute(postPath(post.slug, post.language)),
+          lastmod: post._updatedAt,
+        })),
         // The tour and the archive only once there are shows to list in them.
         ...(listedShows.length > 0
           ? [UPCOMING_SHOWS_PATH, PAST_SHOWS_PATH].map((path) => ({
@@ -88,37 +84,8 @@ export const seoFeeds: Feed[] = [
       ])
     },
   },
-  {
-    path: '/news/rss.xml',
-    contentType: 'application/rss+xml; charset=utf-8',
-    render: async ({ content, absolute, now }) => {
-      const [settings, posts] = await Promise.all([
-        content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
-        content.fetch<NewsFeedQueryResult>(newsFeedQuery),
-      ])
-      const bandName = bandNameOf(settings)
-      return buildRssFeed({
-        title: `${bandName} news`,
-        link: absolute('/news'),
-        feedUrl: absolute('/news/rss.xml'),
-        description: `News from ${bandName}: new releases, tours and stories from the road.`,
-        now,
-        items: posts.flatMap((post) =>
-          post.slug && post.publishedAt
-            ? [
-                {
-                  title: post.title ?? '',
-                  link: absolute(postPath(post.slug)),
-                  publishedAt: post.publishedAt,
-                  updatedAt: post._updatedAt,
-                  description: post.excerpt,
-                },
-              ]
-            : [],
-        ),
-      })
-    },
-  },
+  newsFeed('en'),
+  newsFeed('es'),
 ]
 
 export function createSeoRouter(options: SeoRouterOptions): Router {

@@ -135,13 +135,12 @@ export const newsListQuery = defineQuery(`{
 }`)
 
 /**
- * Every slug a news post of `$lang` may be reached at: a superset of the listed posts (a post dated in the future
- * is in it before its day comes), so the server answers any other `/news/<slug>` or `/news?page=` with the
- * shared 404 (ADR 090) and never a post that has just come due. A Spanish post has no English address.
+ * Every slug a news post may be reached at, in either language: a superset of the listed posts (a post dated in
+ * the future is in it before its day comes), so the server answers any other `/news/<slug>` or `/news?page=`
+ * with the shared 404 (ADR 090) and never a post that has just come due. A post at the other language's address
+ * is not found by `newsPostQuery`, whose 404 the loader answers.
  */
-export const newsPostSlugsQuery = defineQuery(
-  `*[_type == "newsPost" && defined(slug.current) && coalesce(language, "en") == $lang].slug.current`,
-)
+export const newsPostSlugsQuery = defineQuery(`*[_type == "newsPost" && defined(slug.current)].slug.current`)
 
 /** A post of `$lang` with its body, its translation, and its neighbours of the same language in date order. */
 export const newsPostQuery = defineQuery(`*[${listedPostIn} && slug.current == $slug][0]{

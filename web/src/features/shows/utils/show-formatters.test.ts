@@ -25,6 +25,7 @@ const record = (i: number): ShowRecord => ({
   price: 20 + i,
   currency: CURRENCIES[i % CURRENCIES.length]!,
   notes: null,
+  notesLang: null,
   setlist: null,
   area: null,
 })
