@@ -7,6 +7,7 @@ import { showTitle, toShow, type Show } from '../../features/shows/utils/show-ru
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
+import { useLocale } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { CalendarFeedLink, describe, ShowNotFound } from './parts/show-parts'
@@ -24,6 +25,7 @@ function showPicture(data: ShowPageData, settings: SiteSettings | null) {
 }
 
 function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
+  const locale = useLocale()
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
@@ -55,6 +57,7 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
           pageUrl: absolute(path),
           images,
           description,
+          locale,
         })}
       />
     </>

@@ -16,6 +16,7 @@ import type { Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings } from '../../features/site/api/get-site-settings'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
 import { useImageUrl } from '../../lib/content-context'
+import { useLocale } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
 import type { PageCache } from '../route-module'
 import { JsonLdScript } from '../seo/json-ld-script'
@@ -32,6 +33,7 @@ export const cache: PageCache = { params: ['area', 'page'], notFound: ['area', '
 
 /** Each listed show as a MusicEvent, as its own page describes it, with the site's picture. */
 function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
+  const locale = useLocale()
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
@@ -48,6 +50,7 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
           pageUrl: absolute(showPath(show.slug)),
           images,
           description: describe(show, bandName),
+          locale,
         }),
       )}
     />
