@@ -43,7 +43,7 @@ export default defineConfig({
     {
       name: 'site',
       testIgnore:
-        /(studio-news|studio-shows|live-updates|presentation|releases|scheduled-draft|visual)\.spec\.ts$/,
+        /(studio-news|studio-shows|studio-two-languages|live-updates|presentation|releases|scheduled-draft|visual)\.spec\.ts$/,
     },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; docs/guides/testing.md.
     {
@@ -55,7 +55,8 @@ export default defineConfig({
     // site project reads as seeded: they run once every site test has finished.
     {
       name: 'after-site',
-      testMatch: /(studio-(news|shows)|live-updates|presentation|releases|scheduled-draft)\.spec\.ts$/,
+      testMatch:
+        /(studio-(news|shows|two-languages)|live-updates|presentation|releases|scheduled-draft)\.spec\.ts$/,
       dependencies: ['site'],
     },
   ],
