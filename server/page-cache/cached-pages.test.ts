@@ -247,7 +247,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
           slug: { _type: 'slug', current: 'fandango-video' },
           kind: 'youtube',
           youtubeId: 'abcdefghijk',
-          caption: 'Live at the fandango',
+          caption: { _type: 'localeString', en: 'Live at the fandango' },
         },
       })
       ws.apply('gallery', {

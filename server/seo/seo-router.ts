@@ -1,10 +1,6 @@
 import type { Request, Router } from 'express'
-import { newsSitemapQuery, showSitemapQuery, siteSettingsQuery } from '../../web/src/content/queries'
-import type {
-  NewsSitemapQueryResult,
-  ShowSitemapQueryResult,
-  SiteSettingsQueryResult,
-} from '../../web/src/content/sanity.types'
+import { newsSitemapQuery, showSitemapQuery } from '../../web/src/content/queries'
+import type { NewsSitemapQueryResult, ShowSitemapQueryResult } from '../../web/src/content/sanity.types'
 import {
   PAST_SHOWS_PATH,
   showPath,
@@ -20,7 +16,6 @@ import { calendarFeeds } from '../shows/calendar-feeds'
 import type { PageResponses } from '../page-cache/page-responses'
 import { buildRobotsTxt } from './robots'
 import { buildSitemap } from './sitemap'
-import { bandNameOf } from '../../web/src/config/public-config'
 
 export type SeoRouterOptions = {
   /** The content client for this request: the same GROQ over the same transport the page renders use. */

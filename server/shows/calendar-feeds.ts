@@ -68,96 +68,107 @@ const notFound = (error: string) => ({
  * rendered once per content revision (ADR 090); their bytes depend on the content alone (server/shows/icalendar.ts,
  * ADR 120).
  */
+/** The tour, for subscribing. */
+function tourFeed(locale: Locale, words: CalendarWords): Feed {
+  return {
+    path: `${words.prefix}${SHOWS_FEED_PATH}`,
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const [context, records] = await Promise.all([
+        calendarContext(feed, locale),
+        feed.content.fetch<ShowCalendarQueryResult>(showCalendarQuery, {
+          since: calendarSince(feed.now),
+          lang: locale,
+        }),
+      ])
+      const calendar: Calendar = {
+        productId: productId(context),
+        name: words.calendarName(context.bandName),
+        description: words.tourDescription(context.absolute(`${words.prefix}/`)),
+        source: {
+          url: context.absolute(`${words.prefix}${SHOWS_FEED_PATH}`),
+          refreshInterval: REFRESH_INTERVAL,
+        },
+        entries: await showCalendarEntriesInSlices(records, context),
+      }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': 'inline; filename="shows.ics"' },
+      }
+    },
+  }
+}
+
+/** An area's shows, for fans near it. */
+function areaFeed(locale: Locale, words: CalendarWords): Feed {
+  return {
+    path: `${words.prefix}/shows/area/:area.ics`,
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const area = String(feed.params.area)
+      const [context, found] = await Promise.all([
+        calendarContext(feed, locale),
+        feed.content.fetch<AreaCalendarQueryResult>(areaCalendarQuery, {
+          area,
+          since: calendarSince(feed.now),
+          lang: locale,
+        }),
+      ])
+      if (!found.area) return notFound(words.noArea)
+      const areaName = found.area.name ?? area
+      const calendar: Calendar = {
+        productId: productId(context),
+        name: `${words.calendarName(context.bandName)}: ${areaName}`,
+        description: words.areaDescription(
+          areaName,
+          context.absolute(`${words.prefix}${upcomingShowsPagePath(1, area)}`),
+        ),
+        source: {
+          url: context.absolute(`${words.prefix}${areaFeedPath(area)}`),
+          refreshInterval: REFRESH_INTERVAL,
+        },
+        entries: showCalendarEntries(found.shows, context),
+      }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': `inline; filename="${encodeURIComponent(area)}.ics"` },
+      }
+    },
+  }
+}
+
+/** One show, to add. */
+function showFeed(locale: Locale, words: CalendarWords): Feed {
+  return {
+    path: `${words.prefix}/shows/:slug.ics`,
+    contentType: CALENDAR_TYPE,
+    render: async (feed) => {
+      const slug = String(feed.params.slug)
+      const [context, record] = await Promise.all([
+        calendarContext(feed, locale),
+        feed.content.fetch<ShowCalendarEntryQueryResult>(showCalendarEntryQuery, { slug, lang: locale }),
+      ])
+      const entries = record ? showCalendarEntries([record], context) : []
+      if (entries.length === 0) return notFound(words.noShow)
+      const calendar: Calendar = {
+        productId: productId(context),
+        name: words.calendarName(context.bandName),
+        entries,
+      }
+      return {
+        status: 200,
+        body: buildICalendar(calendar),
+        headers: { 'content-disposition': `attachment; filename="${encodeURIComponent(slug)}.ics"` },
+      }
+    },
+  }
+}
+
 export function calendarFeedsIn(locale: Locale): Feed[] {
-  const words: CalendarWords = CALENDAR_WORDS[locale]
-  return [
-    {
-      path: `${words.prefix}${SHOWS_FEED_PATH}`,
-      contentType: CALENDAR_TYPE,
-      render: async (feed) => {
-        const [context, records] = await Promise.all([
-          calendarContext(feed, locale),
-          feed.content.fetch<ShowCalendarQueryResult>(showCalendarQuery, {
-            since: calendarSince(feed.now),
-            lang: locale,
-          }),
-        ])
-        const calendar: Calendar = {
-          productId: productId(context),
-          name: words.calendarName(context.bandName),
-          description: words.tourDescription(context.absolute(`${words.prefix}/`)),
-          source: {
-            url: context.absolute(`${words.prefix}${SHOWS_FEED_PATH}`),
-            refreshInterval: REFRESH_INTERVAL,
-          },
-          entries: await showCalendarEntriesInSlices(records, context),
-        }
-        return {
-          status: 200,
-          body: buildICalendar(calendar),
-          headers: { 'content-disposition': 'inline; filename="shows.ics"' },
-        }
-      },
-    },
-    {
-      path: `${words.prefix}/shows/area/:area.ics`,
-      contentType: CALENDAR_TYPE,
-      render: async (feed) => {
-        const area = String(feed.params.area)
-        const [context, found] = await Promise.all([
-          calendarContext(feed, locale),
-          feed.content.fetch<AreaCalendarQueryResult>(areaCalendarQuery, {
-            area,
-            since: calendarSince(feed.now),
-            lang: locale,
-          }),
-        ])
-        if (!found.area) return notFound(words.noArea)
-        const areaName = found.area.name ?? area
-        const calendar: Calendar = {
-          productId: productId(context),
-          name: `${words.calendarName(context.bandName)}: ${areaName}`,
-          description: words.areaDescription(
-            areaName,
-            context.absolute(`${words.prefix}${upcomingShowsPagePath(1, area)}`),
-          ),
-          source: {
-            url: context.absolute(`${words.prefix}${areaFeedPath(area)}`),
-            refreshInterval: REFRESH_INTERVAL,
-          },
-          entries: showCalendarEntries(found.shows, context),
-        }
-        return {
-          status: 200,
-          body: buildICalendar(calendar),
-          headers: { 'content-disposition': `inline; filename="${encodeURIComponent(area)}.ics"` },
-        }
-      },
-    },
-    {
-      path: `${words.prefix}/shows/:slug.ics`,
-      contentType: CALENDAR_TYPE,
-      render: async (feed) => {
-        const slug = String(feed.params.slug)
-        const [context, record] = await Promise.all([
-          calendarContext(feed, locale),
-          feed.content.fetch<ShowCalendarEntryQueryResult>(showCalendarEntryQuery, { slug, lang: locale }),
-        ])
-        const entries = record ? showCalendarEntries([record], context) : []
-        if (entries.length === 0) return notFound(words.noShow)
-        const calendar: Calendar = {
-          productId: productId(context),
-          name: words.calendarName(context.bandName),
-          entries,
-        }
-        return {
-          status: 200,
-          body: buildICalendar(calendar),
-          headers: { 'content-disposition': `attachment; filename="${encodeURIComponent(slug)}.ics"` },
-        }
-      },
-    },
-  ]
+  const words = CALENDAR_WORDS[locale]
+  return [tourFeed(locale, words), areaFeed(locale, words), showFeed(locale, words)]
 }
 
 /** The calendars in English, and the same under /es/ in Spanish (ADR 193). */

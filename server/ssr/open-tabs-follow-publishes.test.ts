@@ -19,13 +19,11 @@ const fetched: string[] = []
 beforeAll(async () => {
   globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource
   t = await startTestContentServer()
-  await t
-    .client('admin')
-    .createOrReplace({
-      _id: 'siteSettings',
-      _type: 'siteSettings',
-      tagline: { _type: 'localeString', en: 'Old tagline' },
-    })
+  await t.client('admin').createOrReplace({
+    _id: 'siteSettings',
+    _type: 'siteSettings',
+    tagline: { _type: 'localeString', en: 'Old tagline' },
+  })
   await t.client('admin').createOrReplace({ _id: 'e1', _type: 'event', startsAt: '2025-10-01T20:00:00Z' })
 })
 afterAll(() => t.close())

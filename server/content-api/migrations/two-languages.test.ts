@@ -2,9 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ContentStore } from '../engine'
-import { importDocuments } from '../engine/transfer/import-documents'
-import type { SanityDocument } from '../engine/types'
+import { ContentStore, importDocuments, type SanityDocument } from '../engine'
 import { migrateTwoLanguages, TRANSLATABLE_FIELDS, twoLanguagesPatch } from './two-languages'
 
 const fixtures = path.resolve('tests/fixtures')

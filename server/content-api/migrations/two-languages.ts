@@ -1,5 +1,4 @@
-import type { ContentStore } from '../engine'
-import type { SanityDocument } from '../engine/types'
+import type { ContentStore, SanityDocument } from '../engine'
 
 /**
  * Content migration of ADR 193: the band manager's texts become `{en, es}` objects. A text of the old shape (a

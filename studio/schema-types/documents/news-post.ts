@@ -14,9 +14,7 @@ export function validateTranslation(
   language: unknown,
 ): true | string {
   if (translationLanguage === undefined) return true
-  return translationLanguage === language
-    ? 'The translation must be a post in the other language'
-    : true
+  return translationLanguage === language ? 'The translation must be a post in the other language' : true
 }
 
 /**
@@ -65,7 +63,11 @@ export const newsPostType = defineType({
           if (!ref) return true
           const other = await context
             .getClient({ apiVersion: '2025-02-19' })
-            .fetch<string | null>('*[_id == $id][0].language', { id: ref }, { tag: 'studio.post-translation' })
+            .fetch<string | null>(
+              '*[_id == $id][0].language',
+              { id: ref },
+              { tag: 'studio.post-translation' },
+            )
           return validateTranslation(other ?? 'en', context.document?.language ?? 'en')
         }),
     }),

@@ -79,7 +79,8 @@ export function localeRules({ required = false, max }: { required?: boolean; max
         ['English', en],
         ['Spanish', es],
       ] as const) {
-        if (typeof text === 'string' && text.length > max) return `The ${language} text is longer than ${max} characters`
+        if (typeof text === 'string' && text.length > max)
+          return `The ${language} text is longer than ${max} characters`
       }
     }
     return true

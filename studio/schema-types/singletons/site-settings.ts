@@ -26,7 +26,10 @@ function imageField({
     group,
     description,
     options: { hotspot: true },
-    fields: [altTextField({ required: altRequired, localized: true }), ...(credit ? [photoCreditField()] : [])],
+    fields: [
+      altTextField({ required: altRequired, localized: true }),
+      ...(credit ? [photoCreditField()] : []),
+    ],
   })
 }
 

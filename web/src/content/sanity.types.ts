@@ -668,7 +668,7 @@ export type NewsListQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: newsPostSlugsQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && coalesce(language, "en") == $lang].slug.current
+// Query: *[_type == "newsPost" && defined(slug.current)].slug.current
 export type NewsPostSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts

@@ -34,8 +34,9 @@ export function resolvePopupSettings(doc: PopupSettingsDocument): NewsletterPopu
     enabled: typeof doc?.enabled === 'boolean' ? doc.enabled : d.enabled,
     title: text(doc?.title, d.title),
     text: text(doc?.text, d.text),
-    titleLang: doc?.titleLang === 'en' ? 'en' : null,
-    textLang: doc?.textLang === 'en' ? 'en' : null,
+    // Only where English stands in for a missing Spanish text (ADR 193).
+    ...(doc?.titleLang === 'en' ? { titleLang: 'en' as const } : {}),
+    ...(doc?.textLang === 'en' ? { textLang: 'en' as const } : {}),
     delayMs: count(doc?.delayMs, d.delayMs),
     scrollThresholdPx: count(doc?.scrollThresholdPx, d.scrollThresholdPx),
   }
