@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { E2E_PORT } from './support/servers'
 import {
   createDocument,
+  localeInputs,
   openStudio,
   publishedQuery,
   publishUntil,
@@ -52,9 +53,9 @@ test('a show’s note written in both languages is published at once and read in
   await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/salon')
 
   // Side by side: the note's English and Spanish inputs, in one group.
-  const notes = page.getByRole('group', { name: 'Notes' })
-  await notes.getByRole('textbox', { name: 'English' }).fill(english)
-  await notes.getByRole('textbox', { name: 'Español' }).fill(spanish)
+  const notes = localeInputs(page, 'Notes')
+  await notes.en.fill(english)
+  await notes.es.fill(spanish)
   // One publish carries both languages.
   await publishUntil(
     page,

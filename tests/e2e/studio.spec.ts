@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
 import {
+  localeInputs,
   createDocument,
   HTTPS_ORIGIN,
   publishedQuery,
@@ -221,17 +222,13 @@ test.describe('the gallery', () => {
     await createDocument(page, 'Media items', 'Media item')
     const caption = `Soundcheck at dusk ${Date.now()}`
     // Caption and alt text are written in English and Spanish side by side (ADR 193); English alone may be published.
-    const captionGroup = page.getByRole('group', { name: 'Caption' })
-    await captionGroup.getByRole('textbox', { name: 'English' }).fill(caption)
+    await localeInputs(page, 'Caption').en.fill(caption)
     await page.getByRole('button', { name: 'Generate' }).click()
     await page.locator('input[type="file"]').first().setInputFiles(uniquePhoto())
     // The uploaded image's preview is served by the content API's image endpoint.
     await expect(page.locator('img[src*="/content/images/local/production/"]').first()).toBeVisible()
     await page.getByRole('textbox', { name: 'Credit' }).fill('Photo: Ana Ruiz')
-    await page
-      .getByRole('group', { name: 'Alternative text' })
-      .getByRole('textbox', { name: 'English' })
-      .fill('The band tuning up at dusk')
+    await localeInputs(page, 'Alternative text').en.fill('The band tuning up at dusk')
     await publishUntil(
       page,
       '*[_type == "mediaItem" && caption.en == $caption][0].caption.en',
