@@ -158,7 +158,7 @@ export const newsFeedQuery = defineQuery(
 )
 
 /** sitemap.xml: every listed post's address (in its language), last change and translation. */
-export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedAt desc){
+export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedAt desc, _id asc){
   "slug": slug.current,
   "language": coalesce(language, "en"),
   _updatedAt,

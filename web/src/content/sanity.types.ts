@@ -725,7 +725,7 @@ export type NewsFeedQueryResult = Array<{
 
 // Source: web/src/content/queries.ts
 // Variable: newsSitemapQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc){  "slug": slug.current,  "language": coalesce(language, "en"),  _updatedAt,  "translation": coalesce(    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]  ){"language": coalesce(language, "en"), "slug": slug.current}}
+// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc, _id asc){  "slug": slug.current,  "language": coalesce(language, "en"),  _updatedAt,  "translation": coalesce(    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]  ){"language": coalesce(language, "en"), "slug": slug.current}}
 export type NewsSitemapQueryResult = Array<{
   slug: string | null
   language: 'en' | 'es'
