@@ -38,7 +38,7 @@ export const locations: DocumentLocationResolvers = {
     }),
   }),
   mediaItem: defineLocations({
-    select: { caption: 'caption', slug: 'slug.current' },
+    select: { caption: 'caption.en', slug: 'slug.current' },
     resolve: (item) => ({
       locations: [
         { title: 'Home page (media)', href: '/' },
