@@ -20,7 +20,7 @@ export const fixedBandName =
 export function bandNameFrom(reader: Pick<ContentClient, 'fetch'>, logger: Logger): BandName {
   return async () => {
     try {
-      return bandNameOf(await reader.fetch<SiteSettingsQueryResult>(siteSettingsQuery))
+      return bandNameOf(await reader.fetch<SiteSettingsQueryResult>(siteSettingsQuery, { lang: 'en' }))
     } catch (err) {
       logger.warn({ err }, 'site settings unreadable: the band is named by the fallback')
       return FALLBACK_BAND_NAME

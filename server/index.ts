@@ -9,6 +9,7 @@ import { bandNameFrom } from './band-name'
 import { createClock } from './clock'
 import { createEmbeddedContentApi } from './content-api/embedded-content-api'
 import { seedIfEmpty, ContentStore, QueryPool } from './content-api/engine'
+import { migrateTwoLanguages } from './content-api/migrations/two-languages'
 import { EnvError, parseEnv, type Env } from './env'
 import { listenOn, listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { capClientConnections, clientConnections, type ClientConnections } from './http/client-connections'
@@ -125,6 +126,11 @@ async function openContent(env: Env, logger: Logger) {
   await seedIfEmpty(contentStore, siteDataset, path.join(root, 'content', 'seed'), contentApi.assetImporter)
     .then((result) => result && logger.info({ dataset: siteDataset, ...result }, 'imported seed content'))
     .catch((err: unknown) => logger.error({ err, dataset: siteDataset }, 'seed import failed'))
+  // Content of an older release moves to this release's shape before the site reads it (ADR 193).
+  await migrateTwoLanguages(contentStore, siteDataset).then(
+    (changed) =>
+      changed > 0 && logger.info({ dataset: siteDataset, changed }, 'content moved to two languages'),
+  )
   return { contentStore, queryPool, contentApi }
 }
 

@@ -29,16 +29,20 @@ export const locations: DocumentLocationResolvers = {
     }),
   }),
   newsPost: defineLocations({
-    select: { title: 'title', slug: 'slug.current' },
-    resolve: (post) => ({
-      locations: [
-        { title: 'News', href: '/news' },
-        ...(post?.slug ? [{ title: post.title ?? 'Post', href: `/news/${post.slug}` }] : []),
-      ],
-    }),
+    select: { title: 'title', slug: 'slug.current', language: 'language' },
+    // A Spanish post lives under /es/news (ADR 193).
+    resolve: (post) => {
+      const news = post?.language === 'es' ? '/es/news' : '/news'
+      return {
+        locations: [
+          { title: 'News', href: news },
+          ...(post?.slug ? [{ title: post.title ?? 'Post', href: `${news}/${post.slug}` }] : []),
+        ],
+      }
+    },
   }),
   mediaItem: defineLocations({
-    select: { caption: 'caption', slug: 'slug.current' },
+    select: { caption: 'caption.en', slug: 'slug.current' },
     resolve: (item) => ({
       locations: [
         { title: 'Home page (media)', href: '/' },

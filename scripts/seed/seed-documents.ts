@@ -71,6 +71,13 @@ const image = (file: string, alt?: string) => ({
   ...(alt ? { alt } : {}),
 })
 
+/** A text in both languages (ADR 193): English and the Spanish written for the band's fans, not word for word. */
+const text = (en: string, es?: string) => ({ _type: 'localeText', en, ...(es ? { es } : {}) })
+const line = (en: string, es?: string) => ({ _type: 'localeString', en, ...(es ? { es } : {}) })
+
+/** A picture shown on both languages' pages: its alt text in both. */
+const localeImage = (name: string, en: string, es: string) => ({ ...image(name), alt: line(en, es) })
+
 const file = (name: string) => ({ _type: 'file', _sanityAsset: `file@file://./files/${name}` })
 
 const slug = (current: string) => ({ _type: 'slug', current })
@@ -212,7 +219,7 @@ const events = [
     status: 'soldOut',
     price: 38,
     currency: 'USD',
-    notes: 'All ages. Support from Trío Arroyo Seco.',
+    notes: text('All ages. Support from Trío Arroyo Seco.', 'Para todas las edades. Abre Trío Arroyo Seco.'),
     media: [ref('media-intoxicated', 'intoxicated')],
   },
   {
@@ -248,7 +255,10 @@ const events = [
     postalCode: '93023',
     doorsTime: '18:30',
     status: 'soldOut',
-    notes: 'The first night of the anniversary tour, in the hotel garden under the oaks.',
+    notes: text(
+      'The first night of the anniversary tour, in the hotel garden under the oaks.',
+      'La primera noche de la gira de aniversario, en el jardín del hotel, bajo los robles.',
+    ),
     setlist: ['Alma Oeste', 'El Cascabel', 'Intoxicated', 'La Bamba', 'Colas (breakdown)'],
     media: [ref('media-band-performance-1', 'performance')],
   },
@@ -265,8 +275,10 @@ type MediaSeed = {
   youtubeId?: string
   file: string
   caption: string
+  captionEs: string
   credit: string
   alt: string
+  altEs: string
 }
 
 export const mediaSeeds: MediaSeed[] = [
@@ -276,16 +288,20 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: LIVE_SESSION_ID,
     file: 'poster-live-session.jpg',
     caption: 'Los Forasteros, live session at the Old Mission barn. Video by Inés Montaño.',
+    captionEs: 'Los Forasteros en vivo en el granero de la Old Mission. Video de Inés Montaño.',
     credit: 'Inés Montaño',
     alt: 'Four musicians in wide-brimmed hats silhouetted against a night sky',
+    altEs: 'Cuatro músicos con sombrero de ala ancha recortados contra el cielo nocturno',
   },
   {
     slug: 'tour-promo-poster',
     kind: 'image',
     file: 'tour-promo-poster.jpg',
     caption: 'Poster for the Land+Sky concert, October 25, 2025. Design by Paloma Reyes.',
+    captionEs: 'Cartel del concierto en Land+Sky, 25 de octubre de 2025. Diseño de Paloma Reyes.',
     credit: 'Paloma Reyes',
     alt: 'Concert poster: a saguaro and a jarana under a striped desert sun',
+    altEs: 'Cartel del concierto: un saguaro y una jarana bajo un sol del desierto a rayas',
   },
   {
     slug: 'alma-oeste-blend',
@@ -293,8 +309,10 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'bT4nW8cYq2E',
     file: 'poster-alma-oeste-blend.jpg',
     caption: 'Alma Oeste (Blend), official video. Video by Inés Montaño.',
+    captionEs: 'Alma Oeste (Blend), video oficial. Video de Inés Montaño.',
     credit: 'Inés Montaño',
     alt: 'A jarana silhouetted against a sunset over the mesas',
+    altEs: 'Una jarana recortada contra el atardecer sobre las mesetas',
   },
   {
     slug: 'alma-oeste',
@@ -302,8 +320,10 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'hG5kP1sZr7U',
     file: 'poster-alma-oeste.jpg',
     caption: 'Alma Oeste, live in the studio. Video by Diego Salcedo.',
+    captionEs: 'Alma Oeste, en vivo desde el estudio. Video de Diego Salcedo.',
     credit: 'Diego Salcedo',
     alt: 'Saguaro cacti in front of a striped desert sun',
+    altEs: 'Saguaros frente a un sol del desierto a rayas',
   },
   {
     slug: 'intoxicated',
@@ -311,8 +331,10 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'Lm3vX9dQa6T',
     file: 'poster-intoxicated.jpg',
     caption: 'Intoxicated, live at the Arlington. Video by Diego Salcedo.',
+    captionEs: 'Intoxicated, en vivo en el Arlington. Video de Diego Salcedo.',
     credit: 'Diego Salcedo',
     alt: 'A singer holding a jarana under a night sky',
+    altEs: 'Una cantante con su jarana bajo el cielo de noche',
   },
   {
     slug: 'la-bamba',
@@ -320,8 +342,10 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'Zr8cN2wKp4Y',
     file: 'poster-la-bamba.jpg',
     caption: 'La Bamba, the Son Jarocho classic, live. Video by Inés Montaño.',
+    captionEs: 'La Bamba, el clásico del son jarocho, en vivo. Video de Inés Montaño.',
     credit: 'Inés Montaño',
     alt: 'The band playing for a crowd at dusk',
+    altEs: 'La banda tocando para el público al anochecer',
   },
   {
     slug: 'cascabel',
@@ -329,8 +353,10 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'Pf6yT1hJm8R',
     file: 'poster-cascabel.jpg',
     caption: 'El Cascabel, live session. Video by Diego Salcedo.',
+    captionEs: 'El Cascabel, sesión en vivo. Video de Diego Salcedo.',
     credit: 'Diego Salcedo',
     alt: 'A jarana leaning into a teal and gold desert sky',
+    altEs: 'Una jarana recargada contra un cielo del desierto verde azulado y dorado',
   },
   {
     slug: 'colas-breakdown',
@@ -338,72 +364,90 @@ export const mediaSeeds: MediaSeed[] = [
     youtubeId: 'Dk2sV7qLx3N',
     file: 'poster-colas-breakdown.jpg',
     caption: "Cola's Breakdown, a drum and jarana duel. Video by Inés Montaño.",
+    captionEs: 'Cola’s Breakdown, un duelo de batería y jarana. Video de Inés Montaño.',
     credit: 'Inés Montaño',
     alt: 'A drummer behind a drum kit at sunset',
+    altEs: 'Un baterista detrás de la batería al atardecer',
   },
   {
     slug: 'band-performance-1',
     kind: 'image',
     file: 'band-performance-1.jpg',
     caption: 'Los Forasteros on stage in Ventura. Photo by Julia Ferrer.',
+    captionEs: 'Los Forasteros en el escenario en Ventura. Foto de Julia Ferrer.',
     credit: 'Julia Ferrer',
     alt: 'Three band members performing above a crowd at sunset',
+    altEs: 'Tres integrantes de la banda tocando frente al público al atardecer',
   },
   {
     slug: 'band-rehearsal',
     kind: 'image',
     file: 'band-rehearsal.jpg',
     caption: 'Rehearsal day in the desert. Photo by Julia Ferrer.',
+    captionEs: 'Día de ensayo en el desierto. Foto de Julia Ferrer.',
     credit: 'Julia Ferrer',
     alt: 'A jarana silhouetted against a bright desert afternoon',
+    altEs: 'Una jarana recortada contra una tarde luminosa en el desierto',
   },
   {
     slug: 'marisol-performance',
     kind: 'image',
     file: 'marisol-performance.jpg',
     caption: 'Marisol Vega on jarana and vocals. Photo by Tomás Arriaga.',
+    captionEs: 'Marisol Vega en la jarana y la voz. Foto de Tomás Arriaga.',
     credit: 'Tomás Arriaga',
     alt: 'Marisol Vega singing with her jarana at dusk',
+    altEs: 'Marisol Vega cantando con su jarana al anochecer',
   },
   {
     slug: 'band-backstage',
     kind: 'image',
     file: 'band-backstage.jpg',
     caption: 'Backstage before the show. Photo by Tomás Arriaga.',
+    captionEs: 'Tras bambalinas, antes del concierto. Foto de Tomás Arriaga.',
     credit: 'Tomás Arriaga',
     alt: 'The four band members in hats, waiting in the dark before a show',
+    altEs: 'Los cuatro integrantes, con sombrero, esperando en la oscuridad antes de salir',
   },
   {
     slug: 'full-band-setup',
     kind: 'image',
     file: 'full-band-setup.jpg',
     caption: 'The full band set up for soundcheck. Photo by Julia Ferrer.',
+    captionEs: 'La banda completa lista para la prueba de sonido. Foto de Julia Ferrer.',
     credit: 'Julia Ferrer',
     alt: 'The drum kit and the band set up on an open-air stage',
+    altEs: 'La batería y el equipo de la banda en un escenario al aire libre',
   },
   {
     slug: 'elena-portrait',
     kind: 'image',
     file: 'elena-portrait.jpg',
     caption: 'Elena Castaño, violin. Photo by Julia Ferrer.',
+    captionEs: 'Elena Castaño, violín. Foto de Julia Ferrer.',
     credit: 'Julia Ferrer',
     alt: 'Portrait of Elena Castaño in a wide-brimmed hat',
+    altEs: 'Retrato de Elena Castaño con sombrero de ala ancha',
   },
   {
     slug: 'rafa-drums',
     kind: 'image',
     file: 'rafa-drums.jpg',
     caption: 'Rafa Ibarra on drums. Photo by Tomás Arriaga.',
+    captionEs: 'Rafa Ibarra en la batería. Foto de Tomás Arriaga.',
     credit: 'Tomás Arriaga',
     alt: 'Rafa Ibarra playing drums at sunset',
+    altEs: 'Rafa Ibarra tocando la batería al atardecer',
   },
   {
     slug: 'band-performance-2',
     kind: 'image',
     file: 'band-performance-2.jpg',
     caption: 'Encore at the Irvine Bowl. Photo by Julia Ferrer.',
+    captionEs: 'El encore en el Irvine Bowl. Foto de Julia Ferrer.',
     credit: 'Julia Ferrer',
     alt: 'The band on stage at night with the crowd in front',
+    altEs: 'La banda en el escenario de noche, con el público enfrente',
   },
 ]
 
@@ -415,9 +459,9 @@ const mediaItems = mediaSeeds.map((item) => ({
   ...(item.kind === 'youtube'
     ? { youtubeId: item.youtubeId, poster: image(item.file) }
     : { image: image(item.file) }),
-  caption: item.caption,
+  caption: line(item.caption, item.captionEs),
   credit: item.credit,
-  alt: item.alt,
+  alt: line(item.alt, item.altEs),
 }))
 
 const gallery = {
@@ -432,23 +476,52 @@ const siteSettings = {
   _id: 'siteSettings',
   _type: 'siteSettings',
   bandName: 'Los Forasteros',
-  tagline: 'Son Jarocho meets the spaghetti Western',
-  description:
+  tagline: line('Son Jarocho meets the spaghetti Western', 'El son jarocho se topa con el spaghetti western'),
+  description: text(
     'Los Forasteros are a touring folk band from California where the jaranas of Son Jarocho meet the twang of the spaghetti Western. Tour dates, videos and booking.',
-  logo: image('logo.png', 'Los Forasteros emblem: crossed jaranas in a golden sun'),
-  ogImage: image('og-image.jpg', 'A jarana silhouetted against a striped desert sunset'),
+    'Los Forasteros son una banda de California que sale de gira con las jaranas del son jarocho y el twang del spaghetti western. Fechas de la gira, videos y contrataciones.',
+  ),
+  logo: localeImage(
+    'logo.png',
+    'Los Forasteros emblem: crossed jaranas in a golden sun',
+    'Emblema de Los Forasteros: dos jaranas cruzadas sobre un sol dorado',
+  ),
+  ogImage: localeImage(
+    'og-image.jpg',
+    'A jarana silhouetted against a striped desert sunset',
+    'Una jarana recortada contra un atardecer del desierto a rayas',
+  ),
   // A short, small VP9 loop made from the poster with ffmpeg (see content/seed/README.md).
   heroVideo: file('hero.webm'),
-  heroPoster: image('hero-poster.jpg', 'Los Forasteros silhouetted against a desert sunset'),
-  heroFallbackImage: image('hero-fallback.jpg', 'Saguaro cacti under a night sky'),
+  heroPoster: localeImage(
+    'hero-poster.jpg',
+    'Los Forasteros silhouetted against a desert sunset',
+    'Los Forasteros recortados contra un atardecer en el desierto',
+  ),
+  heroFallbackImage: localeImage(
+    'hero-fallback.jpg',
+    'Saguaro cacti under a night sky',
+    'Saguaros bajo el cielo de noche',
+  ),
   bandPhoto: {
-    ...image('band-photo.jpg', 'The four members of Los Forasteros standing in the desert'),
+    ...localeImage(
+      'band-photo.jpg',
+      'The four members of Los Forasteros standing in the desert',
+      'Los cuatro integrantes de Los Forasteros de pie en el desierto',
+    ),
     credit: 'Inés Montaño',
   },
-  about: paragraphs('about', [
-    'Los Forasteros, "the outsiders", play Son Jarocho from the coast of Veracruz the way a lonesome rider would hear it across the desert: jaranas and requinto up front, a violin that cries like a harmonica, and drums that gallop like an Ennio Morricone score.',
-    'Marisol Vega (jarana, vocals), Tomás Ruelas (requinto), Elena Castaño (violin) and Rafa Ibarra (drums) met at a fandango in Ventura in 2015. Ten years and three albums later they tour the West Coast, from festival stages to old mission courtyards, and still end every night with the whole room singing.',
-  ]),
+  about: {
+    _type: 'localeBlockContent',
+    en: paragraphs('about', [
+      'Los Forasteros, "the outsiders", play Son Jarocho from the coast of Veracruz the way a lonesome rider would hear it across the desert: jaranas and requinto up front, a violin that cries like a harmonica, and drums that gallop like an Ennio Morricone score.',
+      'Marisol Vega (jarana, vocals), Tomás Ruelas (requinto), Elena Castaño (violin) and Rafa Ibarra (drums) met at a fandango in Ventura in 2015. Ten years and three albums later they tour the West Coast, from festival stages to old mission courtyards, and still end every night with the whole room singing.',
+    ]),
+    es: paragraphs('about-es', [
+      'Los Forasteros tocan el son jarocho de la costa de Veracruz como lo oiría un jinete solitario al otro lado del desierto: jaranas y requinto al frente, un violín que llora como armónica y una batería que galopa como en una película de Ennio Morricone.',
+      'Marisol Vega (jarana y voz), Tomás Ruelas (requinto), Elena Castaño (violín) y Rafa Ibarra (batería) se conocieron en un fandango en Ventura en 2015. Diez años y tres discos después recorren la costa oeste, de los escenarios de festival a los patios de las viejas misiones, y todas las noches terminan con el público entero cantando.',
+    ]),
+  },
   bookingEmail: 'booking@example.com',
   socialLinks: [
     {
@@ -476,7 +549,10 @@ const siteSettings = {
       url: 'https://open.spotify.com/artist/3xFrStRsLsF0r4sTr0s9Q',
     },
   ],
-  footerCopyright: '© 2025 Los Forasteros. All rights reserved.',
+  footerCopyright: line(
+    '© 2025 Los Forasteros. All rights reserved.',
+    '© 2025 Los Forasteros. Todos los derechos reservados.',
+  ),
 }
 
 const tourPromo = {
@@ -484,14 +560,22 @@ const tourPromo = {
   _type: 'tourPromo',
   enabled: true,
   event: ref('event-2025-10-25-land-sky'),
-  heading: 'Los Forasteros live at Land+Sky',
+  heading: line('Los Forasteros live at Land+Sky', 'Los Forasteros en vivo en Land+Sky'),
   youtubeId: LIVE_SESSION_ID,
   thumbnail: image('tour-promo-poster.jpg', 'Poster for the Land+Sky concert'),
-  body: paragraphs('promo', [
-    'Join us on Saturday, October 25, 2025 for an afternoon of Son Jarocho under the open sky at Land+Sky in Somis, CA.',
-    'Doors open at 3pm and the concert starts at 4pm. Art installations are open from 3-4pm.',
-    'Drinks: $5 beer and wine. Wood-fired pizza: $12.',
-  ]),
+  body: {
+    _type: 'localeBlockContent',
+    en: paragraphs('promo', [
+      'Join us on Saturday, October 25, 2025 for an afternoon of Son Jarocho under the open sky at Land+Sky in Somis, CA.',
+      'Doors open at 3pm and the concert starts at 4pm. Art installations are open from 3-4pm.',
+      'Drinks: $5 beer and wine. Wood-fired pizza: $12.',
+    ]),
+    es: paragraphs('promo-es', [
+      '¡Acompáñanos el sábado 25 de octubre de 2025 a una tarde de son jarocho al aire libre en Land+Sky, en Somis, California!',
+      'Las puertas abren a las 3 p.m. y el concierto empieza a las 4 p.m. Las instalaciones de arte están abiertas de 3 a 4 p.m.',
+      'Bebidas: cerveza y vino a $5 dólares. Pizza a la leña: $12 dólares.',
+    ]),
+  },
   ticketUrl: LAND_SKY_TICKETS,
 }
 
@@ -499,8 +583,11 @@ const newsletterPopup = {
   _id: 'newsletterPopup',
   _type: 'newsletterPopup',
   enabled: true,
-  title: 'Stay in the Loop',
-  text: 'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+  title: line('Stay in the Loop', '¿Quieres enterarte primero?'),
+  text: text(
+    'Get updates on upcoming performances, new releases and exclusive content from Los Forasteros.',
+    'Recibe las próximas fechas, los lanzamientos nuevos y contenido exclusivo de Los Forasteros.',
+  ),
   delayMs: 12000,
   scrollThresholdPx: 100,
 }
@@ -510,6 +597,8 @@ const newsPosts = [
     _id: 'news-anniversary-tour',
     _type: 'newsPost',
     title: 'Ten years on the road: our anniversary tour',
+    language: 'en',
+    translation: { _type: 'reference', _ref: 'news-gira-aniversario', _weak: true },
     slug: slug('anniversary-tour'),
     publishedAt: '2025-08-15T17:00:00.000Z',
     excerpt: 'Ten years after our first fandango we are taking the whole band up and down the West Coast.',
@@ -566,6 +655,7 @@ const newsPosts = [
     _id: 'news-alma-oeste-single',
     _type: 'newsPost',
     title: 'New single: Alma Oeste',
+    language: 'en',
     slug: slug('alma-oeste-single'),
     publishedAt: '2025-06-02T17:00:00.000Z',
     excerpt: 'Our new single rides out of the desert with a requinto, a violin and a lot of reverb.',
@@ -579,7 +669,72 @@ const newsPosts = [
   },
 ]
 
+/**
+ * Spanish posts (ADR 193): the anniversary tour written for Spanish readers and linked to the English post; the
+ * zapateado workshop only in Spanish, so it is on /es/news and nowhere on /news.
+ */
+const spanishPosts = [
+  {
+    _id: 'news-gira-aniversario',
+    _type: 'newsPost',
+    title: 'Diez años en el camino: la gira de aniversario',
+    language: 'es',
+    slug: slug('gira-de-aniversario'),
+    publishedAt: '2025-08-15T17:00:00.000Z',
+    excerpt:
+      'Hace diez años tocamos nuestro primer fandango. Ahora nos llevamos a toda la banda de gira por la costa oeste.',
+    coverImage: {
+      ...image('news-anniversary.jpg', 'Saguaros bajo un atardecer en el desierto'),
+      credit: 'Diego Salcedo',
+    },
+    body: [
+      ...paragraphs('aniv', [
+        'En el otoño de 2015, cuatro desconocidos coincidimos en un fandango en Ventura. Diez años después lo festejamos con una gira de aniversario: Land+Sky en Somis, el Arlington Theatre en Santa Bárbara y el Irvine Bowl en Laguna Beach.',
+      ]),
+      heading('aniv-h1', 'h2', '¿Dónde vernos?'),
+      ...bullets('aniv-l', [
+        '25 de octubre: Land+Sky, Somis',
+        '6 de noviembre: The Arlington Theatre, Santa Bárbara',
+        '8 de noviembre: Irvine Bowl, Laguna Beach',
+      ]),
+      linkParagraph(
+        'aniv-boletos',
+        'Los boletos ya están a la venta; ',
+        'mira todas las fechas',
+        '/es#events',
+        '.',
+      ),
+      ...paragraphs('aniv2', [
+        'Vamos a tocar canciones de los tres discos, unos sones viejitos que no tocábamos desde hace años y, en cada escenario, invitados de la comunidad fandanguera. ¡Ahí nos vemos!',
+      ]),
+    ],
+  },
+  {
+    _id: 'news-taller-zapateado',
+    _type: 'newsPost',
+    title: 'Taller de zapateado en Oxnard',
+    language: 'es',
+    slug: slug('taller-de-zapateado-oxnard'),
+    publishedAt: '2025-09-20T17:00:00.000Z',
+    excerpt: '¿Nunca has zapateado sobre una tarima? Te enseñamos los pasos básicos antes del fandango.',
+    body: paragraphs('taller', [
+      'Antes del fandango del sábado, Marisol y Elena dan un taller de zapateado para principiantes en el centro comunitario de Oxnard. No necesitas experiencia: trae zapatos con tacón firme y muchas ganas.',
+      'La entrada es libre. Si tienes jarana, ¡tráetela!',
+    ]),
+  },
+]
+
 /** Every seed document, in import order (referenced documents first). */
 export function seedDocuments(): Record<string, unknown>[] {
-  return [siteSettings, ...areas, ...events, ...mediaItems, gallery, tourPromo, newsletterPopup, ...newsPosts]
+  return [
+    siteSettings,
+    ...areas,
+    ...events,
+    ...mediaItems,
+    gallery,
+    tourPromo,
+    newsletterPopup,
+    ...newsPosts,
+    ...spanishPosts,
+  ]
 }

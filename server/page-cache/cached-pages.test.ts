@@ -76,7 +76,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
           _id: 'siteSettings',
           _type: 'siteSettings',
           bandName: 'Los Forasteros',
-          tagline: 'First tagline',
+          tagline: { _type: 'localeString', en: 'First tagline' },
         },
       })
     })
@@ -132,7 +132,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
   })
 
   it('answers a stored page with the headers of a rendered one, and leaves a Host it does not serve to the app', async () => {
-    await publish('siteSettings', { tagline: 'Headers tagline' })
+    await publish('siteSettings', { tagline: { _type: 'localeString', en: 'Headers tagline' } })
     await settle()
     const rendered = await get('/news')
     const stored = await get('/news')
@@ -159,7 +159,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
     expect(notModified.status).toBe(304)
     expect(await notModified.text()).toBe('')
     expect(notModified.headers.get('etag')).toBe(etag)
-    await publish('siteSettings', { tagline: 'Tagline after 304' })
+    await publish('siteSettings', { tagline: { _type: 'localeString', en: 'Tagline after 304' } })
     const changed = await get('/', { 'if-none-match': etag })
     expect(changed.status).toBe(200)
     expect(await changed.text()).toContain('Tagline after 304')
@@ -168,7 +168,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
   it('shows a publish on the very next request, pages and feeds alike', async () => {
     await get('/')
     await get('/news/rss.xml')
-    await publish('siteSettings', { tagline: 'Published just now' })
+    await publish('siteSettings', { tagline: { _type: 'localeString', en: 'Published just now' } })
     expect(await (await get('/')).text()).toContain('Published just now')
     await publish('post-1', {
       title: 'A brand new post',
@@ -187,7 +187,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
     await client.createOrReplace({
       _id: 'drafts.siteSettings',
       _type: 'siteSettings',
-      tagline: 'SECRET DRAFT',
+      tagline: { _type: 'localeString', en: 'SECRET DRAFT' },
     })
     const after = await get('/')
     expect(after.headers.get('etag')).toBe(etag)
@@ -247,7 +247,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
           slug: { _type: 'slug', current: 'fandango-video' },
           kind: 'youtube',
           youtubeId: 'abcdefghijk',
-          caption: 'Live at the fandango',
+          caption: { _type: 'localeString', en: 'Live at the fandango' },
         },
       })
       ws.apply('gallery', {
@@ -443,7 +443,9 @@ describe('pages rendered once per content revision (embedded content store)', { 
   })
 
   it('allows every inline script by its hash in the CSP, with no nonce', async () => {
-    await publish('siteSettings', { tagline: 'Tagline </script><script>alert(1)</script>' })
+    await publish('siteSettings', {
+      tagline: { _type: 'localeString', en: 'Tagline </script><script>alert(1)</script>' },
+    })
     for (const page of ['/', '/news', '/news/brand-new', '/no-such-page']) {
       const res = await get(page)
       const csp = res.headers.get('content-security-policy') ?? ''

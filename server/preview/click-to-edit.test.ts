@@ -47,13 +47,13 @@ const PHOTO_ITEM = 'media-tour-promo-poster'
 
 /** The list: page, element, and the document and field it opens (a regular expression for the path). */
 const ITEMS: { item: string; page: string; selector: string; id: RegExp; path: RegExp }[] = [
-  { item: 'tagline', page: '/', selector: '.hero__tagline', id: /^siteSettings$/, path: /^tagline$/ },
+  { item: 'tagline', page: '/', selector: '.hero__tagline', id: /^siteSettings$/, path: /^tagline\.en$/ },
   { item: 'event date', page: '/', selector: '.event-list time', id: /^event-/, path: /^startsAt$/ },
   { item: 'venue', page: '/', selector: '.event-list__venue', id: /^event-/, path: /^venue$/ },
   { item: 'city', page: '/', selector: '.event-list__city', id: /^event-/, path: /^city$/ },
   { item: 'status', page: '/', selector: '.event-list [class*="status"]', id: /^event-/, path: /^status$/ },
   { item: 'media image', page: '/', selector: '.media-tile__image', id: /^media/, path: /^(image|poster)$/ },
-  { item: 'about text', page: '/', selector: '.about p', id: /^siteSettings$/, path: /^about\[/ },
+  { item: 'about text', page: '/', selector: '.about p', id: /^siteSettings$/, path: /^about\.en\[/ },
   {
     item: 'news title (list)',
     page: '/news',
@@ -103,7 +103,7 @@ const ITEMS: { item: string; page: string; selector: string; id: RegExp; path: R
     page: SHOW_WITH_PHOTO,
     selector: '.show-media__item figcaption',
     id: /^media/,
-    path: /^caption$/,
+    path: /^caption\.en$/,
   },
   {
     item: 'show photo',

@@ -216,6 +216,7 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     const query = `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
       query: showPageQuery,
       $slug: JSON.stringify(SHOW_PAGE.split('/').at(-1)),
+      $lang: JSON.stringify('en'),
     })}`
     const anonymous = await fetch(query)
     expect(anonymous.status).toBe(401)
@@ -239,6 +240,7 @@ describe('draft isolation', { timeout: 120_000 }, () => {
     const query = `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
       query: showPageQuery,
       $slug: JSON.stringify(SHOW_PAGE.split('/').at(-1)),
+      $lang: JSON.stringify('en'),
     })}`
     const venueRead = async (cookie: string) =>
       ((await (await fetch(query, { headers: { cookie } })).json()) as { result: { venue: string } }).result
@@ -288,6 +290,7 @@ describe('draft isolation', { timeout: 120_000 }, () => {
       `${url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({
         query: showPageQuery,
         $slug: JSON.stringify(SHOW_PAGE.split('/').at(-1)),
+        $lang: JSON.stringify('en'),
       })}`
     // Opened from the tool with a release selected (its preview URL names the stack as a comma list).
     const cookie = await draftCookie(`${RELEASE},drafts`)

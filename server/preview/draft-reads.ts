@@ -29,8 +29,17 @@ export const STEGA_FIELDS: ReadonlySet<string> = new Set([
   'text',
 ])
 
+/** The members of a text written in both languages (ADR 193): `tagline.es` is the tagline's Spanish text. */
+const LOCALE_MEMBERS: ReadonlySet<string> = new Set(['en', 'es'])
+
+/**
+ * Whether a string gets its edit link: by the field it came from, which for a text in both languages is the
+ * field holding the `{en, es}` pair. The link itself names the member read (`notes.es` on a Spanish page,
+ * `notes.en` where English stands in), so the Studio opens that language's input.
+ */
 export const stegaFilter: FilterDefault = (props) => {
-  const field = props.sourcePath.at(-1)
+  const last = props.sourcePath.at(-1)
+  const field = typeof last === 'string' && LOCALE_MEMBERS.has(last) ? props.sourcePath.at(-2) : last
   return typeof field === 'string' && STEGA_FIELDS.has(field) && props.filterDefault(props)
 }
 

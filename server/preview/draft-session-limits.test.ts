@@ -25,7 +25,7 @@ describe('draft session limits', { timeout: 120_000 }, () => {
 
   const proxyQuery = (cookie: string, query: string) =>
     fetch(
-      `${app.url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({ query })}`,
+      `${app.url}/api/preview/content/v2025-02-19/data/query/production?${new URLSearchParams({ query, $lang: '"en"' })}`,
       { headers: { cookie } },
     )
   const enable = (secret: string, cookie?: string) =>

@@ -1,16 +1,6 @@
 import type { Request, Router } from 'express'
-import {
-  newsFeedQuery,
-  newsSitemapQuery,
-  showSitemapQuery,
-  siteSettingsQuery,
-} from '../../web/src/content/queries'
-import type {
-  NewsFeedQueryResult,
-  NewsSitemapQueryResult,
-  ShowSitemapQueryResult,
-  SiteSettingsQueryResult,
-} from '../../web/src/content/sanity.types'
+import { newsSitemapQuery, showSitemapQuery } from '../../web/src/content/queries'
+import type { NewsSitemapQueryResult, ShowSitemapQueryResult } from '../../web/src/content/sanity.types'
 import {
   PAST_SHOWS_PATH,
   showPath,
@@ -19,13 +9,12 @@ import {
 } from '../../web/src/features/shows/shows-contract'
 import type { ContentClient } from '../../web/src/lib/content-client'
 import type { Clock } from '../clock'
-import { buildRssFeed } from '../news/rss-feed'
+import { newsFeed } from '../news/news-feeds'
 import { createFeedRouter, type Feed } from '../page-cache/feeds'
 import { calendarFeeds } from '../shows/calendar-feeds'
 import type { PageResponses } from '../page-cache/page-responses'
 import { buildRobotsTxt } from './robots'
-import { buildSitemap } from './sitemap'
-import { bandNameOf } from '../../web/src/config/public-config'
+import { buildSitemap, type SitemapEntry } from './sitemap'
 
 export type SeoRouterOptions = {
   /** The content client for this request: the same GROQ over the same transport the page renders use. */
@@ -34,8 +23,6 @@ export type SeoRouterOptions = {
   /** The page cache the feeds are kept in, like the pages (ADR 090). */
   pages: PageResponses
 }
-
-const postPath = (slug: string) => `/news/${encodeURIComponent(slug)}`
 
 /** The tour by area (/shows?area=<slug>): each area some show is in, with its shows' last changes, by slug. */
 function areaPages(shows: { area: string | null; _updatedAt: string }[]): [string, string[]][] {
@@ -47,10 +34,24 @@ function areaPages(shows: { area: string | null; _updatedAt: string }[]): [strin
 }
 
 /**
- * robots.txt, sitemap.xml, the news RSS feed and the tour's calendars (server/shows/calendar-feeds.ts). They read published content through the content client, so
+ * robots.txt, sitemap.xml, the news RSS feed of each language (server/news/news-feeds.ts) and the tour's calendars (server/shows/calendar-feeds.ts). They read published content through the content client, so
  * they show what the pages show (drafts never) on either backend, and a post published in the Studio is in
  * them on the next request.
  */
+/**
+ * A news post's sitemap entry: at its own language's address, with its translation's (or none) as the other
+ * language's (ADR 194). A translated pair is one entry, written from its English post.
+ */
+function postEntry(post: NewsSitemapQueryResult[number] & { slug: string }): SitemapEntry[] {
+  const language = post.language === 'es' ? 'es' : 'en'
+  const other = language === 'es' ? 'en' : 'es'
+  const translated = post.translation?.language === other ? post.translation.slug : null
+  if (language === 'es' && translated) return []
+  const path = `/news/${encodeURIComponent(post.slug)}`
+  const otherPath = translated ? `/news/${encodeURIComponent(translated)}` : null
+  return [{ path, lastmod: post._updatedAt, translations: { [language]: path, [other]: otherPath } }]
+}
+
 export const seoFeeds: Feed[] = [
   {
     path: '/robots.txt',
@@ -73,7 +74,7 @@ export const seoFeeds: Feed[] = [
         [
           { path: '/' },
           { path: '/news', lastmod: latest(listed.map((post) => post._updatedAt)) },
-          ...listed.map((post) => ({ path: postPath(post.slug), lastmod: post._updatedAt })),
+          ...listed.flatMap(postEntry),
           // The tour and the archive only once there are shows to list in them.
           ...(listedShows.length > 0
             ? [UPCOMING_SHOWS_PATH, PAST_SHOWS_PATH].map((path) => ({
@@ -91,37 +92,8 @@ export const seoFeeds: Feed[] = [
       )
     },
   },
-  {
-    path: '/news/rss.xml',
-    contentType: 'application/rss+xml; charset=utf-8',
-    render: async ({ content, absolute, now }) => {
-      const [settings, posts] = await Promise.all([
-        content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
-        content.fetch<NewsFeedQueryResult>(newsFeedQuery),
-      ])
-      const bandName = bandNameOf(settings)
-      return buildRssFeed({
-        title: `${bandName} news`,
-        link: absolute('/news'),
-        feedUrl: absolute('/news/rss.xml'),
-        description: `News from ${bandName}: new releases, tours and stories from the road.`,
-        now,
-        items: posts.flatMap((post) =>
-          post.slug && post.publishedAt
-            ? [
-                {
-                  title: post.title ?? '',
-                  link: absolute(postPath(post.slug)),
-                  publishedAt: post.publishedAt,
-                  updatedAt: post._updatedAt,
-                  description: post.excerpt,
-                },
-              ]
-            : [],
-        ),
-      })
-    },
-  },
+  newsFeed('en'),
+  newsFeed('es'),
 ]
 
 export function createSeoRouter(options: SeoRouterOptions): Router {

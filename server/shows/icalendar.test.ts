@@ -31,6 +31,7 @@ const record = (overrides: Partial<ShowRecord> = {}): ShowRecord => ({
   price: 45,
   currency: 'USD',
   notes: null,
+  notesLang: null,
   setlist: null,
   area: null,
   ...overrides,

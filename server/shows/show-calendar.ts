@@ -7,6 +7,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ShowRecord } from '../../web/src/features/shows/shows-contract'
 import { addressLabel, toShow, type Show } from '../../web/src/features/shows/shows-contract'
 import { showName } from '../../web/src/features/shows/shows-contract'
+import { clockLabel, longDate } from '../../web/src/lib/i18n/formatters-contract'
+import type { Locale } from '../../web/src/lib/i18n/locale-contract'
+import { CALENDAR_WORDS } from './calendar-words'
 import type { CalendarEntry } from './icalendar'
 
 /** How long a show blocks the calendar: concerts publish no end time, and a zero-length entry is easy to miss. */
@@ -19,6 +22,8 @@ export type ShowCalendarContext = {
   /** Absolute URL of a path on the site. */
   absolute: (path: string) => string
   showPath: (slug: string) => string
+  /** The feed's language: its words, its dates and the show's note (ADR 193). English when unset. */
+  locale?: Locale
 }
 
 export function showSequence(show: Pick<Show, 'createdAt' | 'updatedAt'>): number {
@@ -33,20 +38,23 @@ function calendarStatus(show: Show): CalendarEntry['status'] {
   return 'CONFIRMED'
 }
 
-function summaryOf(show: Show, bandName: string | null): string {
+function summaryOf(show: Show, bandName: string | null, locale: Locale): string {
   const name = showName(show, bandName)
-  if (show.status === 'cancelled') return `Cancelled: ${name}`
-  if (show.status === 'postponed' && !show.rescheduled) return `Postponed: ${name}`
+  if (show.status === 'cancelled') return CALENDAR_WORDS[locale].cancelled(name)
+  if (show.status === 'postponed' && !show.rescheduled) return CALENDAR_WORDS[locale].postponed(name)
   return name
 }
 
-function descriptionOf(show: Show, pageUrl: string): string {
-  const times = show.doors ? `Doors ${show.doors.time}, show ${show.start.time}` : `Show ${show.start.time}`
+function descriptionOf(show: Show, pageUrl: string, locale: Locale): string {
+  const words = CALENDAR_WORDS[locale]
+  const date = (at: Date) => longDate(at, show.timeZone, locale)
+  const clock = (at: Date) => clockLabel(at, show.timeZone, locale)
+  const times = words.times(show.doors ? clock(show.doors.at) : null, clock(show.start.at))
   const lines = [
-    `${show.start.date}. ${times} (${show.timeZone}).`,
-    show.previousStart ? `Postponed from ${show.previousStart.date}.` : null,
-    show.status === 'soldOut' ? 'Sold out.' : null,
-    show.status === 'onSale' && show.ticketUrl ? `Tickets: ${show.ticketUrl}` : null,
+    `${date(show.start.at)}. ${times} (${show.timeZone}).`,
+    show.previousStart ? words.postponedFrom(date(show.previousStart.at)) : null,
+    show.status === 'soldOut' ? words.soldOut : null,
+    show.status === 'onSale' && show.ticketUrl ? words.tickets(show.ticketUrl) : null,
     show.notes,
     pageUrl,
   ]
@@ -54,15 +62,16 @@ function descriptionOf(show: Show, pageUrl: string): string {
 }
 
 export function showCalendarEntry(show: Show, context: ShowCalendarContext): CalendarEntry {
+  const locale = context.locale ?? 'en'
   const pageUrl = context.absolute(context.showPath(show.slug))
   return {
     uid: `${show.id}@${context.host}`,
     sequence: showSequence(show),
     start: show.start.at,
     end: new Date(show.start.at.getTime() + SHOW_CALENDAR_LENGTH_MS),
-    summary: summaryOf(show, context.bandName),
+    summary: summaryOf(show, context.bandName, locale),
     location: [show.venue, addressLabel(show)].filter(Boolean).join(', '),
-    description: descriptionOf(show, pageUrl),
+    description: descriptionOf(show, pageUrl, locale),
     url: pageUrl,
     status: calendarStatus(show),
     created: new Date(show.createdAt),

@@ -37,7 +37,13 @@ describe('show pages, calendars and sitemap', () => {
     await server
       .client('editor')
       .transaction()
-      .create(event('on-sale', { doorsTime: '18:00', notes: 'All ages.', setlist: ['Alma Oeste'] }))
+      .create(
+        event('on-sale', {
+          doorsTime: '18:00',
+          notes: { _type: 'localeText', en: 'All ages.' },
+          setlist: ['Alma Oeste'],
+        }),
+      )
       .create(event('called-off', { status: 'cancelled' }))
       // Moved from Oct 10 (PDT) to Nov 6 (PST).
       .create(event('moved', { status: 'postponed', originalStartsAt: '2025-10-11T02:00:00.000Z' }))

@@ -19,9 +19,11 @@ const fetched: string[] = []
 beforeAll(async () => {
   globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource
   t = await startTestContentServer()
-  await t
-    .client('admin')
-    .createOrReplace({ _id: 'siteSettings', _type: 'siteSettings', tagline: 'Old tagline' })
+  await t.client('admin').createOrReplace({
+    _id: 'siteSettings',
+    _type: 'siteSettings',
+    tagline: { _type: 'localeString', en: 'Old tagline' },
+  })
   await t.client('admin').createOrReplace({ _id: 'e1', _type: 'event', startsAt: '2025-10-01T20:00:00Z' })
 })
 afterAll(() => t.close())
@@ -44,7 +46,7 @@ describe('open tabs follow publishes', () => {
       },
     })
     const queryClient = new QueryClient()
-    const settings = new QueryObserver(queryClient, siteSettingsQueryOptions(client))
+    const settings = new QueryObserver(queryClient, siteSettingsQueryOptions(client, 'en'))
     const tours = new QueryObserver(queryClient, tourDatesQueryOptions(client, new Date()))
     const stops = [settings.subscribe(() => {}), tours.subscribe(() => {})]
     await until(() => settings.getCurrentResult().isSuccess && tours.getCurrentResult().isSuccess)
@@ -56,7 +58,7 @@ describe('open tabs follow publishes', () => {
     await new Promise((r) => setTimeout(r, 500))
     expect(fetched).toEqual([])
 
-    await t.client('admin').patch('siteSettings').set({ tagline: 'New tagline' }).commit()
+    await t.client('admin').patch('siteSettings').set({ 'tagline.en': 'New tagline' }).commit()
     await until(() => settings.getCurrentResult().data?.tagline === 'New tagline')
     await new Promise((r) => setTimeout(r, 200))
     live.close()

@@ -1,4 +1,5 @@
 import { defineField, type SlugOptions, type SlugRule } from 'sanity'
+import { localeRules } from './objects/locale-fields'
 import { hasAsset, isSlugUnique, validateAlt, validatePhotoCredit } from './validation'
 
 /**
@@ -47,14 +48,31 @@ export function choiceField({
 
 /**
  * An image's `alt`: what the picture shows, read by screen readers and search engines. `required`: the picture is
- * part of the page's content (not decoration), so a chosen picture cannot be published without it.
+ * part of the page's content (not decoration), so a chosen picture cannot be published without it. `localized`:
+ * the picture appears on both languages' pages, so its alt text is written in both (ADR 193); a picture inside a
+ * news post has the post's one language.
  */
-export function altTextField({ required }: { required: boolean }) {
+export function altTextField({ required, localized = false }: { required: boolean; localized?: boolean }) {
+  const description = `What the picture shows, for people who cannot see it, e.g. "The four band members on a desert road at dusk".${required ? '' : ' Optional for this picture.'}`
+  if (localized) {
+    return defineField({
+      name: 'alt',
+      title: 'Alternative text',
+      type: 'localeString',
+      description,
+      validation: (rule) =>
+        rule.custom((value, context) => {
+          const en = (value as { en?: unknown } | undefined)?.en
+          const alt = validateAlt(en, required && hasAsset(context.parent))
+          return alt === true ? localeRules({})(value) : alt
+        }),
+    })
+  }
   return defineField({
     name: 'alt',
     title: 'Alternative text',
     type: 'string',
-    description: `What the picture shows, for people who cannot see it, e.g. "The four band members on a desert road at dusk".${required ? '' : ' Optional for this picture.'}`,
+    description,
     validation: (rule) =>
       rule.custom((value, context) => validateAlt(value, required && hasAsset(context.parent))),
   })

@@ -4,6 +4,7 @@ import { eventType } from './documents/event'
 import { mediaItemType } from './documents/media-item'
 import { newsPostType } from './documents/news-post'
 import { blockContentType } from './objects/block-content'
+import { localeBlockContentType, localeStringType, localeTextType } from './objects/locale-fields'
 import { socialLinkType } from './objects/social-link'
 import { youtubeEmbedType } from './objects/youtube-embed'
 import { galleryType } from './singletons/gallery'
@@ -25,6 +26,9 @@ export const schemaTypes: SchemaTypeDefinition[] = [
   newsPostType,
   // Objects
   blockContentType,
+  localeStringType,
+  localeTextType,
+  localeBlockContentType,
   socialLinkType,
   youtubeEmbedType,
 ]

@@ -100,7 +100,10 @@ describe('schema field names (docs/architecture.md §3; seed content and GROQ qu
     ['gallery', ['items']],
     ['tourPromo', ['enabled', 'event', 'heading', 'youtubeId', 'thumbnail', 'body', 'ticketUrl']],
     ['newsletterPopup', ['enabled', 'title', 'text', 'delayMs', 'scrollThresholdPx']],
-    ['newsPost', ['title', 'slug', 'publishedAt', 'excerpt', 'coverImage', 'body']],
+    [
+      'newsPost',
+      ['title', 'language', 'translation', 'slug', 'publishedAt', 'excerpt', 'coverImage', 'body'],
+    ],
   ])('%s has exactly its fields', (name, fields) => {
     expect(fieldsOf(name).sort()).toEqual([...fields].sort())
   })

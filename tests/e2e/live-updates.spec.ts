@@ -14,7 +14,9 @@ test('an open tab of / shows an edit published through the content API without a
   consoleErrors,
 }) => {
   const client = contentClient(SITE, await signInToContent(request, SITE))
-  const before = await client.fetch<{ tagline: string }>('*[_id == "siteSettings"][0]{tagline}')
+  const before = await client.fetch<{ tagline: { en?: string; es?: string } }>(
+    '*[_id == "siteSettings"][0]{tagline}',
+  )
   const tagline = `Live from the content API ${Date.now().toString(36)}`
 
   const stream = page.waitForResponse((res) => res.url().includes('/data/live/events/production'))
@@ -30,7 +32,7 @@ test('an open tab of / shows an edit published through the content API without a
     await client.createOrReplace({
       ...(await client.getDocument('siteSettings'))!,
       _id: 'drafts.siteSettings',
-      tagline,
+      tagline: { ...before.tagline, en: tagline },
     })
     await client.action({
       actionType: 'sanity.action.document.publish',

@@ -267,7 +267,10 @@ test('RSS feed, sitemap and robots.txt list the posts with absolute URLs', async
   expect(locs).toEqual([
     `${baseURL}/`,
     `${baseURL}/news`,
+    // Each post at its own language's address (ADR 193), newest first.
+    `${baseURL}/es/news/taller-de-zapateado-oxnard`,
     `${baseURL}/news/anniversary-tour`,
+    `${baseURL}/es/news/gira-de-aniversario`,
     `${baseURL}/news/alma-oeste-single`,
     // Every show has a page of its own (ADR 120), newest first, after the tour and the archive of past shows.
     `${baseURL}/shows`,

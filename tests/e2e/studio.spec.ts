@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
 import {
+  localeInputs,
   createDocument,
   HTTPS_ORIGIN,
   publishedQuery,
@@ -220,16 +221,17 @@ test.describe('the gallery', () => {
     const studioErrors = await openStudio(page)
     await createDocument(page, 'Media items', 'Media item')
     const caption = `Soundcheck at dusk ${Date.now()}`
-    await page.getByRole('textbox', { name: 'Caption' }).fill(caption)
+    // Caption and alt text are written in English and Spanish side by side (ADR 193); English alone may be published.
+    await localeInputs(page, 'Caption').en.fill(caption)
     await page.getByRole('button', { name: 'Generate' }).click()
     await page.locator('input[type="file"]').first().setInputFiles(uniquePhoto())
     // The uploaded image's preview is served by the content API's image endpoint.
     await expect(page.locator('img[src*="/content/images/local/production/"]').first()).toBeVisible()
     await page.getByRole('textbox', { name: 'Credit' }).fill('Photo: Ana Ruiz')
-    await page.getByRole('textbox', { name: 'Alternative text' }).fill('The band tuning up at dusk')
+    await localeInputs(page, 'Alternative text').en.fill('The band tuning up at dusk')
     await publishUntil(
       page,
-      '*[_type == "mediaItem" && caption == $caption][0].caption',
+      '*[_type == "mediaItem" && caption.en == $caption][0].caption.en',
       { caption },
       caption,
     )
@@ -240,7 +242,7 @@ test.describe('the gallery', () => {
     await page.getByRole('option', { name: new RegExp(caption) }).click()
     // The reference is set once the new item shows as a preview in the list.
     await expect(page.getByRole('link', { name: new RegExp(caption) })).toBeVisible()
-    await publishUntil(page, '*[_id == "gallery"][0].items[-1]->caption', {}, caption)
+    await publishUntil(page, '*[_id == "gallery"][0].items[-1]->caption.en', {}, caption)
 
     const site = await page.context().newPage()
     await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)

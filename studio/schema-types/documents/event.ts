@@ -2,6 +2,7 @@ import { CalendarIcon } from '@sanity/icons/Calendar'
 import { defineField, defineType } from 'sanity'
 import { AREAS_QUERY, validateShowArea, type AreaCoverage } from '../area-match'
 import { choiceField, slugField } from '../fields'
+import { localeField } from '../objects/locale-fields'
 import {
   neededWhen,
   validateCurrency,
@@ -223,13 +224,12 @@ export const eventType = defineType({
           .custom(validateCurrency)
           .custom(neededWhen('price', (price) => price !== undefined, 'A price needs its currency')),
     }),
-    defineField({
+    localeField({
       name: 'notes',
-      type: 'text',
-      rows: 4,
+      type: 'localeText',
       description:
         'Optional: a note for fans on the show’s page (support act, age limit; after the show, how it went).',
-      validation: (rule) => rule.max(2000),
+      max: 2000,
     }),
     defineField({
       name: 'setlist',

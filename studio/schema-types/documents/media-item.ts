@@ -3,6 +3,7 @@ import { PlayIcon } from '@sanity/icons/Play'
 import { VideoIcon } from '@sanity/icons/Video'
 import { defineField, defineType } from 'sanity'
 import { choiceField, slugField } from '../fields'
+import { localeField } from '../objects/locale-fields'
 import { validateAlt, validateCredit, validateMediaSource, validateYouTubeId } from '../validation'
 
 export const MEDIA_KINDS = [
@@ -33,15 +34,15 @@ export const mediaItemType = defineType({
       list: MEDIA_KINDS,
       initialValue: 'image',
     }),
-    defineField({
+    localeField({
       name: 'caption',
-      type: 'string',
+      type: 'localeString',
       description: 'Shown under the item in the gallery overlay.',
-      validation: (rule) => rule.max(200),
+      max: 200,
     }),
     slugField({
       description: 'Appears in share links (?media=slug); keep it once the item is published.',
-      source: 'caption',
+      source: 'caption.en',
     }),
     defineField({
       name: 'youtubeId',
@@ -88,15 +89,17 @@ export const mediaItemType = defineType({
     defineField({
       name: 'alt',
       title: 'Alternative text',
-      type: 'string',
+      type: 'localeString',
       description: 'What the picture shows, for screen readers. Required for photos.',
       validation: (rule) =>
-        rule.custom((value, context) => validateAlt(value, kindOf(context.document) === 'image')),
+        rule.custom((value, context) =>
+          validateAlt((value as { en?: unknown } | undefined)?.en, kindOf(context.document) === 'image'),
+        ),
     }),
   ],
   validation: (rule) => rule.custom((document) => validateMediaSource(document)),
   preview: {
-    select: { caption: 'caption', kind: 'kind', slug: 'slug.current', image: 'image', poster: 'poster' },
+    select: { caption: 'caption.en', kind: 'kind', slug: 'slug.current', image: 'image', poster: 'poster' },
     prepare: ({ caption, kind, slug, image, poster }) => ({
       title: caption || slug || 'Untitled media item',
       subtitle: mediaPreviewSubtitle(kind, slug),

@@ -1,5 +1,6 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
 import { defineField, defineType } from 'sanity'
+import { localeField } from '../objects/locale-fields'
 
 /** "Opens after 12 s or 100 px of scrolling": the popup's timing in words, as the document list shows it. */
 export function popupTimingSummary(enabled: unknown, delayMs: unknown, scrollThresholdPx: unknown): string {
@@ -22,18 +23,19 @@ export const newsletterPopupType = defineType({
       description: 'Off: the popup never opens by itself (the newsletter links still open it).',
       initialValue: true,
     }),
-    defineField({
+    localeField({
       name: 'title',
-      type: 'string',
+      type: 'localeString',
       description: 'The popup’s heading, e.g. "Stay in the Loop".',
-      validation: (rule) => rule.required().max(80),
+      required: true,
+      max: 80,
     }),
-    defineField({
+    localeField({
       name: 'text',
-      type: 'text',
-      rows: 3,
+      type: 'localeText',
       description: 'One or two sentences under the heading: what subscribers get.',
-      validation: (rule) => rule.required().max(400),
+      required: true,
+      max: 400,
     }),
     defineField({
       name: 'delayMs',
@@ -58,7 +60,7 @@ export const newsletterPopupType = defineType({
   ],
   preview: {
     select: {
-      title: 'title',
+      title: 'title.en',
       enabled: 'enabled',
       delayMs: 'delayMs',
       scrollThresholdPx: 'scrollThresholdPx',

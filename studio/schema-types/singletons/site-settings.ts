@@ -1,6 +1,7 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { altTextField, photoCreditField } from '../fields'
+import { localeField } from '../objects/locale-fields'
 
 /** A picture of the settings with its alt text (required where the picture is content) and, for photos, its credit. */
 function imageField({
@@ -25,7 +26,10 @@ function imageField({
     group,
     description,
     options: { hotspot: true },
-    fields: [altTextField({ required: altRequired }), ...(credit ? [photoCreditField()] : [])],
+    fields: [
+      altTextField({ required: altRequired, localized: true }),
+      ...(credit ? [photoCreditField()] : []),
+    ],
   })
 }
 
@@ -50,15 +54,15 @@ export const siteSettingsType = defineType({
       description: 'As it appears in the header, the browser tab, search results and e-mails to subscribers.',
       validation: (rule) => rule.required(),
     }),
-    defineField({
+    localeField({
       name: 'tagline',
-      type: 'string',
+      type: 'localeString',
       group: 'band',
       description: 'Short line shown with the band name, e.g. "Son Jarocho meets the spaghetti Western".',
     }),
-    defineField({
+    localeField({
       name: 'about',
-      type: 'blockContent',
+      type: 'localeBlockContent',
       group: 'band',
       description: 'The about section of the home page.',
     }),
@@ -78,10 +82,10 @@ export const siteSettingsType = defineType({
       altRequired: true,
       credit: true,
     }),
-    defineField({
+    localeField({
       name: 'footerCopyright',
       title: 'Footer copyright',
-      type: 'string',
+      type: 'localeString',
       group: 'band',
       description: 'The copyright line of the footer, e.g. "© 2025 <band name>".',
     }),
@@ -126,14 +130,12 @@ export const siteSettingsType = defineType({
       of: [defineArrayMember({ type: 'socialLink' })],
       validation: (rule) => rule.unique(),
     }),
-    defineField({
+    localeField({
       name: 'description',
-      type: 'text',
-      rows: 3,
+      type: 'localeText',
       group: 'seo',
       description: 'Default description for search results and link previews (about 150 characters).',
-      validation: (rule) =>
-        rule.max(300).warning('Search engines cut descriptions after about 160 characters'),
+      max: 300,
     }),
     imageField({
       name: 'ogImage',

@@ -1,11 +1,15 @@
 import { BulbOutlineIcon } from '@sanity/icons/BulbOutline'
 import { defineField, defineType } from 'sanity'
+import { isWritten, localeField, localeRules } from '../objects/locale-fields'
 import { neededWhen, validateHttpUrl, validateYouTubeId } from '../validation'
 
 const isOn = (enabled: unknown) => enabled === true
 /** A switched-on promo sells one show under a heading; a switched-off one may be half written. */
 export const enabledPromoNeedsShow = neededWhen('enabled', isOn, 'An enabled promo needs its show')
-export const enabledPromoNeedsHeading = neededWhen('enabled', isOn, 'An enabled promo needs a heading')
+const needsHeading = neededWhen('enabled', isOn, 'An enabled promo needs a heading')
+/** The heading is written in both languages; an English one is what the promo needs. */
+export const enabledPromoNeedsHeading = (value: unknown, context: { document?: unknown }) =>
+  needsHeading(isWritten((value as { en?: unknown } | undefined)?.en) ? value : undefined, context)
 
 /** The highlighted tour announcement (video, text and ticket link) tied to one event. */
 export const tourPromoType = defineType({
@@ -29,9 +33,13 @@ export const tourPromoType = defineType({
     }),
     defineField({
       name: 'heading',
-      type: 'string',
+      type: 'localeString',
       description: 'The promo’s title, e.g. "Live at the Arlington, Nov 6".',
-      validation: (rule) => rule.custom(enabledPromoNeedsHeading),
+      validation: (rule) =>
+        rule.custom((value, context) => {
+          const needed = enabledPromoNeedsHeading(value, context)
+          return needed === true ? localeRules({ max: 120 })(value) : needed
+        }),
     }),
     defineField({
       name: 'youtubeId',
@@ -46,9 +54,9 @@ export const tourPromoType = defineType({
       options: { hotspot: true },
       description: 'Shown before the video plays; YouTube’s thumbnail is used when empty.',
     }),
-    defineField({
+    localeField({
       name: 'body',
-      type: 'blockContent',
+      type: 'localeBlockContent',
       description: 'A few lines under the video: what makes this show special.',
     }),
     defineField({
@@ -60,7 +68,7 @@ export const tourPromoType = defineType({
     }),
   ],
   preview: {
-    select: { heading: 'heading', enabled: 'enabled' },
+    select: { heading: 'heading.en', enabled: 'enabled' },
     prepare: ({ heading, enabled }) => ({
       title: heading || 'Tour promo',
       subtitle: enabled ? 'Shown on the site' : 'Switched off',

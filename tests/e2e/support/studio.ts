@@ -117,3 +117,18 @@ export async function publishUntil(
   // The Studio learns of the publish through the listener: then nothing is left to publish.
   await expect(button).toBeDisabled({ timeout: 20_000 })
 }
+
+/**
+ * The English and Spanish inputs of a text written in both languages (ADR 193), side by side under the field's
+ * title. The field's group has no accessible name of its own: it is the innermost group holding the title.
+ */
+export function localeInputs(page: Page, fieldTitle: string) {
+  const group = page
+    .getByRole('group')
+    .filter({ has: page.getByText(fieldTitle, { exact: true }) })
+    .last()
+  return {
+    en: group.getByRole('textbox', { name: 'English' }),
+    es: group.getByRole('textbox', { name: 'Español' }),
+  }
+}

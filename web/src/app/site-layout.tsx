@@ -29,7 +29,11 @@ export function SiteLayout() {
       <SiteHeader bandName={bandName} logoSrc={hasImage(logo) ? imageUrl(logo, { width: 80 }) : null} />
       <Outlet />
       <NewsletterPopup settings={newsletterPopup} bandName={bandName} />
-      <SiteFooter bandName={bandName} copyright={settings?.footerCopyright} />
+      <SiteFooter
+        bandName={bandName}
+        copyright={settings?.footerCopyright}
+        copyrightLang={settings?.footerCopyrightLang}
+      />
       <LanguageHint />
       <Toaster />
     </div>

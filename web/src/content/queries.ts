@@ -5,22 +5,38 @@
  */
 import { defineQuery } from 'groq'
 
+/*
+ * Texts in both languages (ADR 193) are `{en, es}` objects. A query reads them with `$lang`, the page's language:
+ * `"x": coalesce(select($lang == "es" => x.es), x.en)` gives the page's text or the English one, and `"xLang"` is "en" when the
+ * English stands in for a missing translation (the component marks that element `lang="en"`), else null. Only
+ * the page's language travels; the source map points at the member read (`x.es` or `x.en`), so click-to-edit
+ * opens that field. Written out in full: TypeGen reads the query strings, not functions that build them,
+ * and types `select` but not `x[$lang]`.
+ */
+
 /** Image fields as the site needs them: the asset reference (which carries the dimensions) plus crop data. */
 const imageFields = /* groq */ `asset, hotspot, crop, alt`
 
+/** Image fields whose alt text is written in both languages (site settings, media items). */
+const localeImageFields = /* groq */ `asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en)`
+
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   bandName,
-  tagline,
-  description,
+  "tagline": coalesce(select($lang == "es" => tagline.es), tagline.en),
+  "taglineLang": select($lang == "es" && !defined(tagline.es) && defined(tagline.en) => "en", null),
+  "description": coalesce(select($lang == "es" => description.es), description.en),
+  "descriptionLang": select($lang == "es" && !defined(description.es) && defined(description.en) => "en", null),
   bookingEmail,
-  footerCopyright,
-  logo{${imageFields}},
-  ogImage{${imageFields}},
+  "footerCopyright": coalesce(select($lang == "es" => footerCopyright.es), footerCopyright.en),
+  "footerCopyrightLang": select($lang == "es" && !defined(footerCopyright.es) && defined(footerCopyright.en) => "en", null),
+  logo{${localeImageFields}},
+  ogImage{${localeImageFields}},
   "heroVideo": heroVideo.asset->{url, mimeType},
-  heroPoster{${imageFields}},
-  heroFallbackImage{${imageFields}},
-  bandPhoto{${imageFields}, credit},
-  about,
+  heroPoster{${localeImageFields}},
+  heroFallbackImage{${localeImageFields}},
+  bandPhoto{${localeImageFields}, credit},
+  "about": coalesce(select($lang == "es" => about.es), about.en),
+  "aboutLang": select($lang == "es" && !defined(about.es) && defined(about.en) => "en", null),
   socialLinks[]{_key, platform, url}
 }`)
 
@@ -63,16 +79,19 @@ export const galleryItemsQuery = defineQuery(`*[_type == "gallery" && _id == "ga
   poster{${imageFields}, "lqip": asset->metadata.lqip},
   "videoUrl": videoFile.asset->url,
   "videoMimeType": videoFile.asset->mimeType,
-  caption,
+  "caption": coalesce(select($lang == "es" => caption.es), caption.en),
+  "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),
   credit,
-  alt
+  "alt": coalesce(select($lang == "es" => alt.es), alt.en)
 }`)
 
 /** The newsletter popup's copy and timing (docs/fan-site-rules.md §2, §9); absent fields fall back to the defaults there. */
 export const newsletterPopupQuery = defineQuery(`*[_type == "newsletterPopup" && _id == "newsletterPopup"][0]{
   enabled,
-  title,
-  text,
+  "title": coalesce(select($lang == "es" => title.es), title.en),
+  "titleLang": select($lang == "es" && !defined(title.es) && defined(title.en) => "en", null),
+  "text": coalesce(select($lang == "es" => text.es), text.en),
+  "textLang": select($lang == "es" && !defined(text.es) && defined(text.en) => "en", null),
   delayMs,
   scrollThresholdPx
 }`)
@@ -83,56 +102,78 @@ export const newsletterPopupQuery = defineQuery(`*[_type == "newsletterPopup" &&
  */
 const listedPost = /* groq */ `_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()`
 
+/**
+ * A listed post of the page's language (ADR 193: a post is written for one language's readers). Posts from before
+ * posts had a language are English; the content migration writes that down.
+ */
+const listedPostIn = /* groq */ `${listedPost} && coalesce(language, "en") == $lang`
+
 /** The fields a post's card, feed item and sitemap entry share. */
 const postSummaryFields = /* groq */ `
   _id,
   _updatedAt,
   title,
   "slug": slug.current,
+  "language": coalesce(language, "en"),
   publishedAt,
   excerpt,
   coverImage{${imageFields}}`
 
-/** One page of the news list, newest first, and the total for the pager. `$end` is exclusive. */
+/**
+ * The post's listed translation, linked from either side (the band manager links it on one of the two posts):
+ * the language and address of the other post, or null when the post exists in one language only.
+ */
+const postTranslation = /* groq */ `"translation": coalesce(
+    *[${listedPost} && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],
+    *[${listedPost} && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]
+  ){"language": coalesce(language, "en"), "slug": slug.current}`
+
+/** One page of the news list of `$lang`, newest first, and the total for the pager. `$end` is exclusive. */
 export const newsListQuery = defineQuery(`{
-  "total": count(*[${listedPost}]),
-  "posts": *[${listedPost}] | order(publishedAt desc, _id asc) [$start...$end]{${postSummaryFields}}
+  "total": count(*[${listedPostIn}]),
+  "posts": *[${listedPostIn}] | order(publishedAt desc, _id asc) [$start...$end]{${postSummaryFields}}
 }`)
 
 /**
- * Every slug a news post may be reached at: a superset of the listed posts (a post dated in the future is
- * in it before its day comes), so the server answers any other `/news/<slug>` or `/news?page=` with the
- * shared 404 (ADR 090) and never a post that has just come due.
+ * Every slug a news post may be reached at, in either language: a superset of the listed posts (a post dated in
+ * the future is in it before its day comes), so the server answers any other `/news/<slug>` or `/news?page=`
+ * with the shared 404 (ADR 090) and never a post that has just come due. A post at the other language's address
+ * is not found by `newsPostQuery`, whose 404 the loader answers.
  */
 export const newsPostSlugsQuery = defineQuery(`*[_type == "newsPost" && defined(slug.current)].slug.current`)
 
-/** A post with its body, and its neighbours in date order for the previous/next links. */
-export const newsPostQuery = defineQuery(`*[${listedPost} && slug.current == $slug][0]{
+/** A post of `$lang` with its body, its translation, and its neighbours of the same language in date order. */
+export const newsPostQuery = defineQuery(`*[${listedPostIn} && slug.current == $slug][0]{
   ${postSummaryFields},
   "coverCredit": coverImage.credit,
   body,
-  "newer": *[${listedPost} && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},
-  "older": *[${listedPost} && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}
+  ${postTranslation},
+  "newer": *[${listedPostIn} && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},
+  "older": *[${listedPostIn} && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}
 }`)
 
-/** The RSS feed: the 20 newest posts. */
+/** The RSS feed of `$lang`: its 20 newest posts. */
 export const newsFeedQuery = defineQuery(
-  `*[${listedPost}] | order(publishedAt desc, _id asc) [0...20]{${postSummaryFields}}`,
+  `*[${listedPostIn}] | order(publishedAt desc, _id asc) [0...20]{${postSummaryFields}}`,
 )
 
-/** sitemap.xml: every listed post's address and last change. */
-export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedAt desc){
+/** sitemap.xml: every listed post's address (in its language), last change and translation. */
+export const newsSitemapQuery = defineQuery(`*[${listedPost}] | order(publishedAt desc, _id asc){
   "slug": slug.current,
-  _updatedAt
+  "language": coalesce(language, "en"),
+  _updatedAt,
+  ${postTranslation}
 }`)
 
 /** The tour promo popup (docs/fan-site-rules.md §2): its copy, video and the show it advertises. */
 export const tourPromoQuery = defineQuery(`*[_type == "tourPromo" && _id == "tourPromo"][0]{
   enabled,
-  heading,
+  "heading": coalesce(select($lang == "es" => heading.es), heading.en),
+  "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),
   youtubeId,
   thumbnail{${imageFields}},
-  body,
+  "body": coalesce(select($lang == "es" => body.es), body.en),
+  "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null),
   ticketUrl,
   event->{_id, startsAt, timeZone, venue, city, region, status, ticketUrl}
 }`)
@@ -169,7 +210,8 @@ const showFields = /* groq */ `
   ticketUrl,
   price,
   currency,
-  notes,
+  "notes": coalesce(select($lang == "es" => notes.es), notes.en),
+  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),
   setlist,
   "area": area->{name, "slug": slug.current}`
 
@@ -182,13 +224,16 @@ export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $sl
     youtubeId,
     image{${imageFields}},
     poster{${imageFields}},
-    caption,
+    "caption": coalesce(select($lang == "es" => caption.es), caption.en),
+    "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),
     credit,
-    alt
+    "alt": coalesce(select($lang == "es" => alt.es), alt.en)
   },
   "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{
-    heading,
-    body
+    "heading": coalesce(select($lang == "es" => heading.es), heading.en),
+    "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),
+    "body": coalesce(select($lang == "es" => body.es), body.en),
+    "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null)
   }
 }`)
 

@@ -27,6 +27,24 @@ export type SocialLink = {
   url?: string
 }
 
+export type LocaleBlockContent = {
+  _type: 'localeBlockContent'
+  en?: BlockContent
+  es?: BlockContent
+}
+
+export type LocaleText = {
+  _type: 'localeText'
+  en?: string
+  es?: string
+}
+
+export type LocaleString = {
+  _type: 'localeString'
+  en?: string
+  es?: string
+}
+
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
@@ -69,6 +87,13 @@ export type BlockContent = Array<
     } & YoutubeEmbed)
 >
 
+export type NewsPostReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'newsPost'
+}
+
 export type NewsPost = {
   _id: string
   _type: 'newsPost'
@@ -76,6 +101,8 @@ export type NewsPost = {
   _updatedAt: string
   _rev: string
   title?: string
+  language?: 'en' | 'es'
+  translation?: NewsPostReference
   slug?: Slug
   publishedAt?: string
   excerpt?: string
@@ -127,7 +154,7 @@ export type MediaItem = {
   _updatedAt: string
   _rev: string
   kind?: 'youtube' | 'image' | 'video'
-  caption?: string
+  caption?: LocaleString
   slug?: Slug
   youtubeId?: string
   image?: {
@@ -150,7 +177,7 @@ export type MediaItem = {
     _type: 'image'
   }
   credit?: string
-  alt?: string
+  alt?: LocaleString
 }
 
 export type NewsletterPopup = {
@@ -160,8 +187,8 @@ export type NewsletterPopup = {
   _updatedAt: string
   _rev: string
   enabled?: boolean
-  title?: string
-  text?: string
+  title?: LocaleString
+  text?: LocaleText
   delayMs?: number
   scrollThresholdPx?: number
 }
@@ -181,7 +208,7 @@ export type TourPromo = {
   _rev: string
   enabled?: boolean
   event?: EventReference
-  heading?: string
+  heading?: LocaleString
   youtubeId?: string
   thumbnail?: {
     asset?: SanityImageAssetReference
@@ -190,7 +217,7 @@ export type TourPromo = {
     crop?: SanityImageCrop
     _type: 'image'
   }
-  body?: BlockContent
+  body?: LocaleBlockContent
   ticketUrl?: string
 }
 
@@ -231,7 +258,7 @@ export type Event = {
   ticketUrl?: string
   price?: number
   currency?: string
-  notes?: string
+  notes?: LocaleText
   setlist?: Array<string>
   media?: Array<
     {
@@ -278,14 +305,14 @@ export type SiteSettings = {
   _updatedAt: string
   _rev: string
   bandName?: string
-  tagline?: string
-  about?: BlockContent
+  tagline?: LocaleString
+  about?: LocaleBlockContent
   logo?: {
     asset?: SanityImageAssetReference
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
-    alt?: string
+    alt?: LocaleString
     _type: 'image'
   }
   bandPhoto?: {
@@ -293,11 +320,11 @@ export type SiteSettings = {
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
-    alt?: string
+    alt?: LocaleString
     credit?: string
     _type: 'image'
   }
-  footerCopyright?: string
+  footerCopyright?: LocaleString
   heroVideo?: {
     asset?: SanityFileAssetReference
     media?: unknown
@@ -308,7 +335,7 @@ export type SiteSettings = {
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
-    alt?: string
+    alt?: LocaleString
     _type: 'image'
   }
   heroFallbackImage?: {
@@ -316,7 +343,7 @@ export type SiteSettings = {
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
-    alt?: string
+    alt?: LocaleString
     _type: 'image'
   }
   bookingEmail?: string
@@ -325,13 +352,13 @@ export type SiteSettings = {
       _key: string
     } & SocialLink
   >
-  description?: string
+  description?: LocaleText
   ogImage?: {
     asset?: SanityImageAssetReference
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
-    alt?: string
+    alt?: LocaleString
     _type: 'image'
   }
 }
@@ -436,8 +463,12 @@ export type Geopoint = {
 export type AllSanitySchemaTypes =
   | YoutubeEmbed
   | SocialLink
+  | LocaleBlockContent
+  | LocaleText
+  | LocaleString
   | SanityImageAssetReference
   | BlockContent
+  | NewsPostReference
   | NewsPost
   | SanityImageCrop
   | SanityImageHotspot
@@ -464,13 +495,16 @@ export type AllSanitySchemaTypes =
 
 // Source: web/src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  bandName,  tagline,  description,  bookingEmail,  footerCopyright,  logo{asset, hotspot, crop, alt},  ogImage{asset, hotspot, crop, alt},  "heroVideo": heroVideo.asset->{url, mimeType},  heroPoster{asset, hotspot, crop, alt},  heroFallbackImage{asset, hotspot, crop, alt},  bandPhoto{asset, hotspot, crop, alt, credit},  about,  socialLinks[]{_key, platform, url}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  bandName,  "tagline": coalesce(select($lang == "es" => tagline.es), tagline.en),  "taglineLang": select($lang == "es" && !defined(tagline.es) && defined(tagline.en) => "en", null),  "description": coalesce(select($lang == "es" => description.es), description.en),  "descriptionLang": select($lang == "es" && !defined(description.es) && defined(description.en) => "en", null),  bookingEmail,  "footerCopyright": coalesce(select($lang == "es" => footerCopyright.es), footerCopyright.en),  "footerCopyrightLang": select($lang == "es" && !defined(footerCopyright.es) && defined(footerCopyright.en) => "en", null),  logo{asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en)},  ogImage{asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en)},  "heroVideo": heroVideo.asset->{url, mimeType},  heroPoster{asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en)},  heroFallbackImage{asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en)},  bandPhoto{asset, hotspot, crop, "alt": coalesce(select($lang == "es" => alt.es), alt.en), credit},  "about": coalesce(select($lang == "es" => about.es), about.en),  "aboutLang": select($lang == "es" && !defined(about.es) && defined(about.en) => "en", null),  socialLinks[]{_key, platform, url}}
 export type SiteSettingsQueryResult = {
   bandName: string | null
   tagline: string | null
+  taglineLang: 'en' | null
   description: string | null
+  descriptionLang: 'en' | null
   bookingEmail: string | null
   footerCopyright: string | null
+  footerCopyrightLang: 'en' | null
   logo: {
     asset: SanityImageAssetReference | null
     hotspot: SanityImageHotspot | null
@@ -507,6 +541,7 @@ export type SiteSettingsQueryResult = {
     credit: string | null
   } | null
   about: BlockContent | null
+  aboutLang: 'en' | null
   socialLinks: Array<{
     _key: string
     platform: 'bandcamp' | 'facebook' | 'instagram' | 'spotify' | 'tiktok' | 'x' | 'youtube' | null
@@ -568,7 +603,7 @@ export type TourDatesQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: galleryItemsQuery
-// Query: *[_type == "gallery" && _id == "gallery"][0].items[]->{  _id,  "slug": slug.current,  kind,  youtubeId,  image{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  poster{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  "videoUrl": videoFile.asset->url,  "videoMimeType": videoFile.asset->mimeType,  caption,  credit,  alt}
+// Query: *[_type == "gallery" && _id == "gallery"][0].items[]->{  _id,  "slug": slug.current,  kind,  youtubeId,  image{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  poster{asset, hotspot, crop, alt, "lqip": asset->metadata.lqip},  "videoUrl": videoFile.asset->url,  "videoMimeType": videoFile.asset->mimeType,  "caption": coalesce(select($lang == "es" => caption.es), caption.en),  "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),  credit,  "alt": coalesce(select($lang == "es" => alt.es), alt.en)}
 export type GalleryItemsQueryResult = Array<{
   _id: string
   slug: string | null
@@ -591,24 +626,27 @@ export type GalleryItemsQueryResult = Array<{
   videoUrl: string | null
   videoMimeType: string | null
   caption: string | null
+  captionLang: 'en' | null
   credit: string | null
   alt: string | null
 }> | null
 
 // Source: web/src/content/queries.ts
 // Variable: newsletterPopupQuery
-// Query: *[_type == "newsletterPopup" && _id == "newsletterPopup"][0]{  enabled,  title,  text,  delayMs,  scrollThresholdPx}
+// Query: *[_type == "newsletterPopup" && _id == "newsletterPopup"][0]{  enabled,  "title": coalesce(select($lang == "es" => title.es), title.en),  "titleLang": select($lang == "es" && !defined(title.es) && defined(title.en) => "en", null),  "text": coalesce(select($lang == "es" => text.es), text.en),  "textLang": select($lang == "es" && !defined(text.es) && defined(text.en) => "en", null),  delayMs,  scrollThresholdPx}
 export type NewsletterPopupQueryResult = {
   enabled: boolean | null
   title: string | null
+  titleLang: 'en' | null
   text: string | null
+  textLang: 'en' | null
   delayMs: number | null
   scrollThresholdPx: number | null
 } | null
 
 // Source: web/src/content/queries.ts
 // Variable: newsListQuery
-// Query: {  "total": count(*[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()]),  "posts": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc, _id asc) [$start...$end]{  _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt}}}
+// Query: {  "total": count(*[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang]),  "posts": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang] | order(publishedAt desc, _id asc) [$start...$end]{  _id,  _updatedAt,  title,  "slug": slug.current,  "language": coalesce(language, "en"),  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt}}}
 export type NewsListQueryResult = {
   total: number
   posts: Array<{
@@ -616,6 +654,7 @@ export type NewsListQueryResult = {
     _updatedAt: string
     title: string | null
     slug: string | null
+    language: 'en' | 'es'
     publishedAt: string | null
     excerpt: string | null
     coverImage: {
@@ -634,12 +673,13 @@ export type NewsPostSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: newsPostQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  "coverCredit": coverImage.credit,  body,  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
+// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  "language": coalesce(language, "en"),  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  "coverCredit": coverImage.credit,  body,  "translation": coalesce(    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]  ){"language": coalesce(language, "en"), "slug": slug.current},  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
 export type NewsPostQueryResult = {
   _id: string
   _updatedAt: string
   title: string | null
   slug: string | null
+  language: 'en' | 'es'
   publishedAt: string | null
   excerpt: string | null
   coverImage: {
@@ -650,6 +690,10 @@ export type NewsPostQueryResult = {
   } | null
   coverCredit: string | null
   body: BlockContent | null
+  translation: {
+    language: 'en' | 'es'
+    slug: string | null
+  } | null
   newer: {
     title: string | null
     slug: string | null
@@ -662,12 +706,13 @@ export type NewsPostQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: newsFeedQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc, _id asc) [0...20]{  _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt}}
+// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang] | order(publishedAt desc, _id asc) [0...20]{  _id,  _updatedAt,  title,  "slug": slug.current,  "language": coalesce(language, "en"),  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt}}
 export type NewsFeedQueryResult = Array<{
   _id: string
   _updatedAt: string
   title: string | null
   slug: string | null
+  language: 'en' | 'es'
   publishedAt: string | null
   excerpt: string | null
   coverImage: {
@@ -680,18 +725,24 @@ export type NewsFeedQueryResult = Array<{
 
 // Source: web/src/content/queries.ts
 // Variable: newsSitemapQuery
-// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc){  "slug": slug.current,  _updatedAt}
+// Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now()] | order(publishedAt desc, _id asc){  "slug": slug.current,  "language": coalesce(language, "en"),  _updatedAt,  "translation": coalesce(    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]  ){"language": coalesce(language, "en"), "slug": slug.current}}
 export type NewsSitemapQueryResult = Array<{
   slug: string | null
+  language: 'en' | 'es'
   _updatedAt: string
+  translation: {
+    language: 'en' | 'es'
+    slug: string | null
+  } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: tourPromoQuery
-// Query: *[_type == "tourPromo" && _id == "tourPromo"][0]{  enabled,  heading,  youtubeId,  thumbnail{asset, hotspot, crop, alt},  body,  ticketUrl,  event->{_id, startsAt, timeZone, venue, city, region, status, ticketUrl}}
+// Query: *[_type == "tourPromo" && _id == "tourPromo"][0]{  enabled,  "heading": coalesce(select($lang == "es" => heading.es), heading.en),  "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),  youtubeId,  thumbnail{asset, hotspot, crop, alt},  "body": coalesce(select($lang == "es" => body.es), body.en),  "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null),  ticketUrl,  event->{_id, startsAt, timeZone, venue, city, region, status, ticketUrl}}
 export type TourPromoQueryResult = {
   enabled: boolean | null
   heading: string | null
+  headingLang: 'en' | null
   youtubeId: string | null
   thumbnail: {
     asset: SanityImageAssetReference | null
@@ -700,6 +751,7 @@ export type TourPromoQueryResult = {
     alt: null
   } | null
   body: BlockContent | null
+  bodyLang: 'en' | null
   ticketUrl: string | null
   event: {
     _id: string
@@ -720,7 +772,7 @@ export type NextScheduledQueryResult = string | null
 
 // Source: web/src/content/queries.ts
 // Variable: showPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current},  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    caption,    credit,    alt  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    heading,    body  }}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current},  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    "caption": coalesce(select($lang == "es" => caption.es), caption.en),    "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),    credit,    "alt": coalesce(select($lang == "es" => alt.es), alt.en)  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    "heading": coalesce(select($lang == "es" => heading.es), heading.en),    "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),    "body": coalesce(select($lang == "es" => body.es), body.en),    "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null)  }}
 export type ShowPageQueryResult = {
   _id: string
   _createdAt: string
@@ -741,6 +793,7 @@ export type ShowPageQueryResult = {
   price: number | null
   currency: string | null
   notes: string | null
+  notesLang: 'en' | null
   setlist: Array<string> | null
   area: {
     name: string | null
@@ -763,18 +816,21 @@ export type ShowPageQueryResult = {
       alt: null
     } | null
     caption: string | null
+    captionLang: 'en' | null
     credit: string | null
     alt: string | null
   }> | null
   promo: {
     heading: string | null
+    headingLang: 'en' | null
     body: BlockContent | null
+    bodyLang: 'en' | null
   } | null
 } | null
 
 // Source: web/src/content/queries.ts
 // Variable: showArchiveRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
 export type ShowArchiveRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -796,6 +852,7 @@ export type ShowArchiveRecentQueryResult = {
     price: number | null
     currency: string | null
     notes: string | null
+    notesLang: 'en' | null
     setlist: Array<string> | null
     area: {
       name: string | null
@@ -807,7 +864,7 @@ export type ShowArchiveRecentQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: showArchivePageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowArchivePageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -828,6 +885,7 @@ export type ShowArchivePageQueryResult = Array<{
   price: number | null
   currency: string | null
   notes: string | null
+  notesLang: 'en' | null
   setlist: Array<string> | null
   area: {
     name: string | null
@@ -837,7 +895,7 @@ export type ShowArchivePageQueryResult = Array<{
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo])}
 export type UpcomingShowsRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -859,6 +917,7 @@ export type UpcomingShowsRecentQueryResult = {
     price: number | null
     currency: string | null
     notes: string | null
+    notesLang: 'en' | null
     setlist: Array<string> | null
     area: {
       name: string | null
@@ -870,7 +929,7 @@ export type UpcomingShowsRecentQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
 export type UpcomingShowsPageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -891,6 +950,7 @@ export type UpcomingShowsPageQueryResult = Array<{
   price: number | null
   currency: string | null
   notes: string | null
+  notesLang: 'en' | null
   setlist: Array<string> | null
   area: {
     name: string | null
@@ -918,7 +978,7 @@ export type AreaSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: areaCalendarQuery
-// Query: {  "area": *[_type == "area" && slug.current == $area][0]{name},  "shows": *[_type == "event" && defined(slug.current) && defined(startsAt) && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}}
+// Query: {  "area": *[_type == "area" && slug.current == $area][0]{name},  "shows": *[_type == "event" && defined(slug.current) && defined(startsAt) && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}}
 export type AreaCalendarQueryResult = {
   area: {
     name: string | null
@@ -943,6 +1003,7 @@ export type AreaCalendarQueryResult = {
     price: number | null
     currency: string | null
     notes: string | null
+    notesLang: 'en' | null
     setlist: Array<string> | null
     area: {
       name: string | null
@@ -963,7 +1024,7 @@ export type ShowSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowCalendarQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -984,6 +1045,7 @@ export type ShowCalendarQueryResult = Array<{
   price: number | null
   currency: string | null
   notes: string | null
+  notesLang: 'en' | null
   setlist: Array<string> | null
   area: {
     name: string | null
@@ -993,7 +1055,7 @@ export type ShowCalendarQueryResult = Array<{
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarEntryQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  notes,  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
 export type ShowCalendarEntryQueryResult = {
   _id: string
   _createdAt: string
@@ -1014,6 +1076,7 @@ export type ShowCalendarEntryQueryResult = {
   price: number | null
   currency: string | null
   notes: string | null
+  notesLang: 'en' | null
   setlist: Array<string> | null
   area: {
     name: string | null

@@ -4,6 +4,7 @@ import type { NewsPostSlugsQueryResult } from '../../content/sanity.types'
 import { newsPostQueryOptions } from '../../features/news/api/get-news-post'
 import type { ContentClient } from '../../lib/content-client'
 import { pageNotFound } from '../page-not-found.server'
+import { localeOfPath } from '../../lib/i18n/locale-of-path'
 import type { LoaderDeps } from '../route-module'
 
 /** The slugs `/news/<slug>` may name (drafts and future posts too: a superset is safe). */
@@ -13,10 +14,13 @@ export async function newsPostSlugs(client: ContentClient): Promise<string[]> {
 
 export const values = { slug: newsPostSlugs }
 
-/** A listed slug that is a draft, or a post dated in the future, answers 404 too. */
+/** A listed slug that is a draft, a post dated in the future or a post of the other language answers 404 too. */
 export function loader({ queryClient, contentClient }: LoaderDeps) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    const post = await queryClient.ensureQueryData(newsPostQueryOptions(contentClient, params.slug ?? ''))
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const lang = localeOfPath(new URL(request.url).pathname)
+    const post = await queryClient.ensureQueryData(
+      newsPostQueryOptions(contentClient, params.slug ?? '', lang),
+    )
     return post ? null : pageNotFound()
   }
 }

@@ -4,6 +4,7 @@ import { newsPageCount, parseNewsPage } from '../../features/news/utils/news-pag
 import type { ContentClient } from '../../lib/content-client'
 import { pageNumbers } from '../../lib/page-numbers'
 import { pageNotFound } from '../page-not-found.server'
+import { localeOfPath } from '../../lib/i18n/locale-of-path'
 import type { LoaderDeps } from '../route-module'
 import { newsPostSlugs } from './news-post.server'
 
@@ -20,9 +21,11 @@ export const values = { page: newsPageNumbers }
  */
 export function loader({ queryClient, contentClient }: LoaderDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
+    const url = new URL(request.url)
+    const page = parseNewsPage(url.searchParams.get('page'))
     if (page === null) return pageNotFound()
-    const list = await queryClient.ensureQueryData(newsListQueryOptions(contentClient, page))
+    const lang = localeOfPath(url.pathname)
+    const list = await queryClient.ensureQueryData(newsListQueryOptions(contentClient, page, lang))
     return page > 1 && list.posts.length === 0 ? pageNotFound() : null
   }
 }

@@ -25,6 +25,7 @@ function showPicture(data: ShowPageData, settings: SiteSettings | null) {
 }
 
 function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
+  const locale = useLocale()
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
@@ -58,6 +59,7 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
           pageUrl: absolute(path),
           images,
           description,
+          locale,
         })}
       />
     </>

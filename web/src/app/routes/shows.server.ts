@@ -9,6 +9,7 @@ import { upcomingShowsPageCount } from '../../features/shows/utils/show-paths'
 import type { ContentClient } from '../../lib/content-client'
 import { pageNumbers } from '../../lib/page-numbers'
 import { pageNotFound } from '../page-not-found.server'
+import { localeOfPath } from '../../lib/i18n/locale-of-path'
 import type { LoaderDeps } from '../route-module'
 
 /**
@@ -30,7 +31,15 @@ export const loader =
     const page = parseNewsPage(search.get('page'))
     const area = search.get('area')
     const [upcoming] = await Promise.all([
-      queryClient.ensureQueryData(upcomingShowsQueryOptions(contentClient, page ?? 1, now(), area)),
+      queryClient.ensureQueryData(
+        upcomingShowsQueryOptions(
+          contentClient,
+          page ?? 1,
+          now(),
+          area,
+          localeOfPath(new URL(request.url).pathname),
+        ),
+      ),
       queryClient.ensureQueryData(areasQueryOptions(contentClient)),
     ])
     if (page === null) return pageNotFound()

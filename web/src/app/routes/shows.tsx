@@ -33,6 +33,7 @@ export const cache: PageCache = { params: ['area', 'page'], notFound: ['area', '
 
 /** Each listed show as a MusicEvent, as its own page describes it, with the site's picture. */
 function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
+  const locale = useLocale()
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
@@ -50,6 +51,7 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
           pageUrl: absolute(showPath(show.slug)),
           images,
           description: describe(show, bandName, words),
+          locale,
         }),
       )}
     />

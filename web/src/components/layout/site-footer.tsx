@@ -4,7 +4,16 @@ import { NAV_ITEMS } from './nav-items'
 import { SiteNavLink } from './site-nav-link'
 import './site-footer.css'
 
-export function SiteFooter({ bandName, copyright }: { bandName: string; copyright?: string | null }) {
+export function SiteFooter({
+  bandName,
+  copyright,
+  copyrightLang,
+}: {
+  bandName: string
+  copyright?: string | null
+  /** "en" when the English copyright stands in for a missing Spanish one (ADR 193). */
+  copyrightLang?: string | null
+}) {
   const { nav } = useMessages()
   return (
     <footer className="site-footer">
@@ -20,7 +29,9 @@ export function SiteFooter({ bandName, copyright }: { bandName: string; copyrigh
       <p className="site-footer__language">
         <LanguageSwitch />
       </p>
-      <p className="site-footer__copyright">{copyright || `© ${bandName}`}</p>
+      <p className="site-footer__copyright" lang={(copyright && copyrightLang) || undefined}>
+        {copyright || `© ${bandName}`}
+      </p>
     </footer>
   )
 }

@@ -34,7 +34,7 @@ function studioTitleQueryOptions(client: ContentClient) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['admin', 'bandName'],
-    queryFn: () => getSiteSettings(client).then(bandNameOf, () => FALLBACK_BAND_NAME),
+    queryFn: () => getSiteSettings(client, 'en').then(bandNameOf, () => FALLBACK_BAND_NAME),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

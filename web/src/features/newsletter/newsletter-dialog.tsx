@@ -207,10 +207,10 @@ export function NewsletterDialog({
       onRequestClose={() => setOpen(false)}
       closeOnBackdropClick
     >
-      <h2 id={`${id}-title`} className="newsletter-popup__title">
+      <h2 id={`${id}-title`} className="newsletter-popup__title" lang={settings.titleLang ?? undefined}>
         {settings.title}
       </h2>
-      <p id={`${id}-text`} className="newsletter-popup__text">
+      <p id={`${id}-text`} className="newsletter-popup__text" lang={settings.textLang ?? undefined}>
         {settings.text}
       </p>
       <form className="newsletter-popup__form" onSubmit={onSubmit}>

@@ -23,4 +23,10 @@ describe('resolvePopupSettings', () => {
       }),
     ).toEqual({ ...DEFAULT_POPUP_SETTINGS, enabled: false, title: 'Hola', delayMs: 5000 })
   })
+
+  it('says when the English copy stands in for a missing Spanish one', () => {
+    const settings = resolvePopupSettings({ title: 'Stay in the Loop', titleLang: 'en', text: 'Recibe…' })
+    expect(settings.titleLang).toBe('en')
+    expect(settings.textLang).toBeUndefined()
+  })
 })

@@ -3,6 +3,9 @@ export type NewsletterPopupSettings = {
   enabled: boolean
   title: string
   text: string
+  /** "en" when the English title or text stands in for a missing Spanish one (ADR 193). */
+  titleLang?: 'en' | null
+  textLang?: 'en' | null
   /** Auto-open after this long on the site... */
   delayMs: number
   /** ...or once the visitor has scrolled this many pixels, whichever comes first. */
@@ -31,6 +34,9 @@ export function resolvePopupSettings(doc: PopupSettingsDocument): NewsletterPopu
     enabled: typeof doc?.enabled === 'boolean' ? doc.enabled : d.enabled,
     title: text(doc?.title, d.title),
     text: text(doc?.text, d.text),
+    // Only where English stands in for a missing Spanish text (ADR 193).
+    ...(doc?.titleLang === 'en' ? { titleLang: 'en' as const } : {}),
+    ...(doc?.textLang === 'en' ? { textLang: 'en' as const } : {}),
     delayMs: count(doc?.delayMs, d.delayMs),
     scrollThresholdPx: count(doc?.scrollThresholdPx, d.scrollThresholdPx),
   }

@@ -70,8 +70,12 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
         </p>
         {data.promo?.body ? (
           <section className="show-section" aria-labelledby="show-promo-title">
-            <h2 id="show-promo-title">{data.promo.heading || shows.aboutThisShow}</h2>
-            <PostBody value={data.promo.body} />
+            <h2 id="show-promo-title" lang={(data.promo.heading && data.promo.headingLang) || undefined}>
+              {data.promo.heading || shows.aboutThisShow}
+            </h2>
+            <div lang={data.promo.bodyLang ?? undefined}>
+              <PostBody value={data.promo.body} />
+            </div>
           </section>
         ) : null}
         {show.notes || show.setlist.length > 0 ? (
@@ -79,7 +83,9 @@ export function ShowPage({ slug, feedUrl }: { slug: string; feedUrl: string }) {
             {show.notes ? (
               <>
                 <h2 id="show-notes-title">{shows.notes}</h2>
-                <p className="show__notes">{show.notes}</p>
+                <p className="show__notes" lang={show.notesLang ?? undefined}>
+                  {show.notes}
+                </p>
               </>
             ) : null}
             <Setlist
@@ -106,7 +112,11 @@ function PastShowCard({ show }: { show: Show }) {
         <Link to={showPath(show.slug)}>{showTitle(show)}</Link>
       </h2>
       {show.status === 'cancelled' ? <p className="past-show__status">{shows.status.cancelled}</p> : null}
-      {show.notes ? <p className="past-show__notes">{show.notes}</p> : null}
+      {show.notes ? (
+        <p className="past-show__notes" lang={show.notesLang ?? undefined}>
+          {show.notes}
+        </p>
+      ) : null}
       {show.setlist.length > 0 ? (
         <details className="past-show__setlist">
           <summary>{shows.setlistSongs(show.setlist.length)}</summary>

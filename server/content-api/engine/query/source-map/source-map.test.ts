@@ -111,6 +111,7 @@ describe("source maps over the site's own queries and seed content", () => {
       recentTo: '2025-01-05T00:00:00.000Z',
       since: '2024-01-01T00:00:00.000Z',
       area: null,
+      lang: 'en',
     },
     timestamp: new Date('2026-01-01T00:00:00Z'),
   }
@@ -118,18 +119,23 @@ describe("source maps over the site's own queries and seed content", () => {
   it('leave every site query unchanged, map only true values, and give every string an edit link', async () => {
     const slugOf = (type: string) =>
       (seed.find((doc) => doc._type === type && doc.slug) as { slug: { current: string } }).slug.current
-    for (const [name, query] of Object.entries(siteQueries)) {
+    // Both languages (ADR 193): the seed has every text in both, so no English stands in and no "en" is computed.
+    const runs = Object.entries(siteQueries).flatMap(([name, query]) =>
+      ['en', 'es'].map((lang) => ({ name, query, lang })),
+    )
+    for (const { name, query, lang } of runs) {
       const slug = name.startsWith('show') ? slugOf('event') : slugOf('newsPost')
-      const outcome = await check(query, { ...context, params: { ...context.params, slug } }, 'key')
-      expect(outcome.sameResult, name).toBe(true)
-      expect(outcome.untrue, name).toEqual([])
+      const params = { ...context.params, slug, lang }
+      const outcome = await check(query, { ...context, params }, 'key')
+      expect(outcome.sameResult, `${name} ${lang}`).toBe(true)
+      expect(outcome.untrue, `${name} ${lang}`).toEqual([])
       // What the client's stega encoding looks up for each string: a mapping at its path or above it.
       const unmapped: string[] = []
       walkMap(outcome.result, (value, at) => {
         if (typeof value === 'string' && !resolveMapping(at, outcome.sourceMap)) unmapped.push(jsonPath(at))
         return value
       })
-      expect(unmapped, name).toEqual([])
+      expect(unmapped, `${name} ${lang}`).toEqual([])
     }
   })
 
@@ -137,7 +143,7 @@ describe("source maps over the site's own queries and seed content", () => {
     const settings = await check(siteQueries.siteSettingsQuery, context, 'key')
     const sources = settings.sourceMap.mappings
     expect(settings.sourceMap.documents[0]).toEqual({ _id: 'siteSettings', _type: 'siteSettings' })
-    expect(settings.sourceMap.paths[sources["$['tagline']"]!.source.path]).toBe("$['tagline']")
+    expect(settings.sourceMap.paths[sources["$['tagline']"]!.source.path]).toBe("$['tagline']['en']")
     const links = settings.result as { socialLinks: { _key: string }[] }
     const first = `$['socialLinks'][0]['url']`
     expect(settings.sourceMap.paths[sources[first]!.source.path]).toBe(

@@ -8,12 +8,15 @@ import { pastShowsPage } from '../../../features/shows/utils/past-shows'
 import type { ContentClient } from '../../../lib/content-client'
 import { pageNumbers } from '../../../lib/page-numbers'
 import { pageNotFound } from '../../page-not-found.server'
+import type { Locale } from '../../../lib/i18n/locale-contract'
+import { localeOfPath } from '../../../lib/i18n/locale-of-path'
 import type { LoaderDeps } from '../../route-module'
 
 type PageQuery = (
   client: ContentClient,
   page: number,
   now: Date,
+  lang: Locale,
 ) => FetchQueryOptions<ShowArchivePage, Error, ShowArchivePage, (string | number)[]>
 
 /**
@@ -29,9 +32,11 @@ export function pagedShows(pageCount: (total: number) => number, pageQuery: Page
   const loader =
     ({ queryClient, contentClient, now }: LoaderDeps) =>
     async ({ request }: LoaderFunctionArgs) => {
-      const page = parseNewsPage(new URL(request.url).searchParams.get('page'))
+      const url = new URL(request.url)
+      const page = parseNewsPage(url.searchParams.get('page'))
       // Read first: the route renders its 404 page from the same data, whatever the page number.
-      const list = await queryClient.ensureQueryData(pageQuery(contentClient, page ?? 1, now()))
+      const lang = localeOfPath(url.pathname)
+      const list = await queryClient.ensureQueryData(pageQuery(contentClient, page ?? 1, now(), lang))
       if (page === null) return pageNotFound()
       return page > 1 && pastShowsPage(list).shows.length === 0 ? pageNotFound() : null
     }

@@ -170,17 +170,20 @@ function OverlayNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: ()
 function OverlayCaption({
   titleId,
   caption,
+  captionLang,
   credit,
   announcement,
 }: {
   titleId: string
   caption: string
+  /** "en" when the English caption stands in for a missing Spanish one (ADR 193). */
+  captionLang?: string
   credit: string | null
   announcement: string
 }) {
   return (
     <div className="gallery-overlay__caption">
-      <p id={titleId} className="gallery-overlay__title">
+      <p id={titleId} className="gallery-overlay__title" lang={captionLang}>
         {caption}
       </p>
       {credit ? <p className="gallery-overlay__credit">{credit}</p> : null}
@@ -256,7 +259,13 @@ function OverlayDialog({ items, index, closing, bandName, onPrevious, onNext, on
         {item ? <OverlayMedia key={item._id} item={item} label={label} /> : null}
       </div>
       <OverlayNav onPrevious={onPrevious} onNext={onNext} />
-      <OverlayCaption titleId={titleId} caption={caption} credit={credit} announcement={announcement} />
+      <OverlayCaption
+        titleId={titleId}
+        caption={caption}
+        captionLang={(item?.caption?.trim() && item.captionLang) || undefined}
+        credit={credit}
+        announcement={announcement}
+      />
     </ModalDialog>
   )
 }

@@ -7,7 +7,7 @@ import type { ImageRef, ImageUrlFactory } from '../../../lib/image-url'
 import { hasImage } from '../../../lib/image-url'
 import type { NewsPost } from '../api/get-news-post'
 import type { NewsSummary } from '../api/get-news-list'
-import { newsPostPath } from './news-paging'
+import { localeNewsPostPath } from './post-translation'
 import { bandNameOf } from '../../../config/public-config'
 
 type Json = Record<string, unknown>
@@ -44,7 +44,8 @@ export function bandNode({ settings, imageUrl, absolute }: NewsJsonLdContext): J
 }
 
 export function buildNewsArticleJsonLd(post: NewsPost, context: NewsJsonLdContext): Json {
-  const url = context.absolute(newsPostPath(post.slug ?? ''))
+  const inLanguage = post.language === 'es' ? 'es' : 'en'
+  const url = context.absolute(localeNewsPostPath(post.slug ?? '', inLanguage))
   const image = coverImageUrl(post.coverImage, context)
   const band = bandNode(context)
   return {
@@ -54,6 +55,7 @@ export function buildNewsArticleJsonLd(post: NewsPost, context: NewsJsonLdContex
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     headline: post.title ?? '',
+    inLanguage,
     ...(post.excerpt ? { description: post.excerpt } : {}),
     ...(image ? { image: [image] } : {}),
     ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
@@ -82,7 +84,7 @@ export function buildNewsListJsonLd(
       itemListElement: posts.map((post, index) => ({
         '@type': 'ListItem',
         position: firstPosition + index,
-        url: context.absolute(newsPostPath(post.slug ?? '')),
+        url: context.absolute(localeNewsPostPath(post.slug ?? '', post.language === 'es' ? 'es' : 'en')),
         name: post.title ?? '',
       })),
     },

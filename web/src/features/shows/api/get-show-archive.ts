@@ -2,6 +2,8 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { showArchivePageQuery, showArchiveRecentQuery } from '../../../content/queries'
 import type { ShowArchivePageQueryResult, ShowArchiveRecentQueryResult } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
+import type { Locale } from '../../../lib/i18n/locale-contract'
+import { useLocale } from '../../../lib/i18n/messages'
 import type { ContentClient } from '../../../lib/content-client'
 import { useNow } from '../../../lib/now'
 import { recentDays } from '../../../lib/recent-days'
@@ -20,12 +22,13 @@ export async function getShowArchivePage(
   client: ContentClient,
   page: number,
   now: Date,
+  lang: Locale,
 ): Promise<ShowArchivePage> {
   const days = recentDays(now)
-  const { recent, olderCount } = await client.fetch<ShowArchiveRecentQueryResult>(
-    showArchiveRecentQuery,
-    days,
-  )
+  const { recent, olderCount } = await client.fetch<ShowArchiveRecentQueryResult>(showArchiveRecentQuery, {
+    ...days,
+    lang,
+  })
   const recentPast = recent.filter((record) => {
     const show = toShow(record)
     return show !== null && isPastShow(show, now)
@@ -38,22 +41,23 @@ export async function getShowArchivePage(
     readRest: (start, end) =>
       client.fetch<ShowArchivePageQueryResult>(showArchivePageQuery, {
         recentFrom: days.recentFrom,
+        lang,
         start,
         end,
       }),
   })
 }
 
-export function showArchiveQueryOptions(client: ContentClient, page: number, now: Date) {
+export function showArchiveQueryOptions(client: ContentClient, page: number, now: Date, lang: Locale) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
   // "Now" is not in the key: the page as of its latest fetch, like the home page's tour list.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['content', 'shows', 'archive', page],
-    queryFn: (context) => getShowArchivePage(recordingSyncTags(client, context), page, now),
+    queryKey: ['content', 'shows', 'archive', page, lang],
+    queryFn: (context) => getShowArchivePage(recordingSyncTags(client, context), page, now, lang),
   })
 }
 
 export function useShowArchivePage(page: number): ShowArchivePage {
-  return useSuspenseQuery(showArchiveQueryOptions(useContentClient(), page, useNow())).data
+  return useSuspenseQuery(showArchiveQueryOptions(useContentClient(), page, useNow(), useLocale())).data
 }

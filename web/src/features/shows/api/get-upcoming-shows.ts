@@ -5,6 +5,8 @@ import type {
   UpcomingShowsRecentQueryResult,
 } from '../../../content/sanity.types'
 import { useContentClient } from '../../../lib/content-context'
+import type { Locale } from '../../../lib/i18n/locale-contract'
+import { useLocale } from '../../../lib/i18n/messages'
 import type { ContentClient } from '../../../lib/content-client'
 import { useNow } from '../../../lib/now'
 import { recentDays } from '../../../lib/recent-days'
@@ -26,11 +28,12 @@ export async function getUpcomingShowsPage(
   page: number,
   now: Date,
   area: string | null = null,
+  lang: Locale = 'en',
 ): Promise<UpcomingShowsPage> {
   const days = recentDays(now)
   const { recent, laterCount } = await client.fetch<UpcomingShowsRecentQueryResult>(
     upcomingShowsRecentQuery,
-    { ...days, area },
+    { ...days, area, lang },
   )
   const recentUpcoming = recent.filter((record) => {
     const show = toShow(record)
@@ -45,6 +48,7 @@ export async function getUpcomingShowsPage(
       client.fetch<UpcomingShowsPageQueryResult>(upcomingShowsPageQuery, {
         recentTo: days.recentTo,
         area,
+        lang,
         start,
         end,
       }),
@@ -57,16 +61,18 @@ export function upcomingShowsQueryOptions(
   page: number,
   now: Date,
   area: string | null = null,
+  lang: Locale = 'en',
 ) {
   // The client is transport only (loopback on the server, public URL in the browser): same data, same key.
   // "Now" is not in the key: the page as of its latest fetch, like the home page's tour list.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['content', 'shows', 'upcoming', page, area],
-    queryFn: (context) => getUpcomingShowsPage(recordingSyncTags(client, context), page, now, area),
+    queryKey: ['content', 'shows', 'upcoming', page, area, lang],
+    queryFn: (context) => getUpcomingShowsPage(recordingSyncTags(client, context), page, now, area, lang),
   })
 }
 
 export function useUpcomingShowsPage(page: number, area: string | null = null): UpcomingShowsPage {
-  return useSuspenseQuery(upcomingShowsQueryOptions(useContentClient(), page, useNow(), area)).data
+  return useSuspenseQuery(upcomingShowsQueryOptions(useContentClient(), page, useNow(), area, useLocale()))
+    .data
 }

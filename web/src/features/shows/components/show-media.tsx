@@ -34,7 +34,7 @@ function MediaFigure({ item }: { item: MediaItem }) {
       {media}
       {caption || credit ? (
         <figcaption>
-          {caption}
+          <span lang={(item.caption && item.captionLang) || undefined}>{caption}</span>
           {credit ? <span className="show-media__credit"> {credit}</span> : null}
         </figcaption>
       ) : null}

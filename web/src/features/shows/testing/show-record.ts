@@ -21,6 +21,7 @@ export const showRecord = (overrides: Partial<ShowRecord> = {}): ShowRecord => (
   price: 45,
   currency: 'USD',
   notes: null,
+  notesLang: null,
   setlist: null,
   area: null,
   ...overrides,

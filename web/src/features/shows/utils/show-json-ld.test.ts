@@ -25,6 +25,7 @@ const record = (overrides: Partial<ShowRecord> = {}): ShowRecord => ({
   price: 38,
   currency: 'USD',
   notes: null,
+  notesLang: null,
   setlist: null,
   area: null,
   ...overrides,

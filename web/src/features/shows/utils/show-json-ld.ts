@@ -3,6 +3,7 @@
  * startDate with its offset, location as a Place with a PostalAddress) and recommends (description, eventStatus,
  * image, offers, organizer, performer). ADR 120 maps the statuses.
  */
+import type { Locale } from '../../../lib/i18n/locale-contract'
 import type { EventStatus } from '../../events'
 import { hasImage, type ImageRef, type ImageUrlFactory } from '../../../lib/image-url'
 import { schemaPlace } from '../../../lib/schema-place'
@@ -21,6 +22,8 @@ export type ShowJsonLdContext = {
   /** Absolute image URLs, 16x9, 4x3 and 1x1 (showImages). */
   images: string[]
   description: string
+  /** The page's language; the description and the page are in it (ADR 193). */
+  locale?: Locale
 }
 
 /** Google asks for several aspect ratios, each at least 1200 px wide in the widest case. */
@@ -88,6 +91,7 @@ export function buildShowJsonLd(show: Show, context: ShowJsonLdContext): Json {
     '@id': `${context.pageUrl}#event`,
     name: showName(show, context.bandName),
     description: context.description,
+    inLanguage: context.locale ?? 'en',
     url: context.pageUrl,
     startDate: show.start.iso,
     ...(show.doors ? { doorTime: show.doors.iso } : {}),

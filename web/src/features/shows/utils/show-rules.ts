@@ -46,6 +46,8 @@ export type Show = {
   priceLabel: string | null
   mapUrl: string
   notes: string | null
+  /** "en" when the English note stands in for a missing Spanish one (ADR 193). */
+  notesLang: 'en' | null
   setlist: string[]
   /** The area it belongs to (/shows?area=<slug>), null when none is set. */
   area: { name: string; slug: string } | null
@@ -164,6 +166,7 @@ export function toShow(record: ShowRecord, locale: Locale = 'en'): Show | null {
     priceLabel: priceLabel(record.price, record.currency, locale),
     mapUrl: mapUrl(place),
     notes: record.notes?.trim() || null,
+    notesLang: record.notes?.trim() ? (record.notesLang ?? null) : null,
     setlist: (record.setlist ?? []).map((song) => song.trim()).filter(Boolean),
     area: record.area?.slug ? { name: record.area.name ?? record.area.slug, slug: record.area.slug } : null,
     createdAt: record._createdAt,

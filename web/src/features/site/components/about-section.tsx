@@ -39,21 +39,23 @@ function useServerHtml(): string {
   return html
 }
 
-function ClientAboutText({ about }: { about: AboutTextProps['value'] }) {
+function ClientAboutText({ about, lang }: { about: AboutTextProps['value']; lang?: string }) {
   const module = useAboutText(about)
   const serverHtml = useServerHtml()
   return module ? (
-    <div key="live" className="about__text">
+    <div key="live" className="about__text" lang={lang}>
       <module.AboutText value={about} />
     </div>
   ) : (
-    <div key="server" className="about__text" dangerouslySetInnerHTML={{ __html: serverHtml }} />
+    <div key="server" className="about__text" lang={lang} dangerouslySetInnerHTML={{ __html: serverHtml }} />
   )
 }
 
 export function AboutSection({ settings }: { settings: SiteSettings | null }) {
   const about = settings?.about
   const { about: words } = useMessages()
+  // English standing in for a missing Spanish text is marked as English (ADR 193).
+  const lang = settings?.aboutLang ?? undefined
   return (
     <section id="about" className="section about" aria-labelledby="about-title" tabIndex={-1}>
       <div className="section__inner about__inner">
@@ -63,13 +65,13 @@ export function AboutSection({ settings }: { settings: SiteSettings | null }) {
         {!about ? (
           <div className="about__text" />
         ) : ServerAboutText ? (
-          <div className="about__text">
+          <div className="about__text" lang={lang}>
             <Suspense fallback={null}>
               <ServerAboutText value={about} />
             </Suspense>
           </div>
         ) : (
-          <ClientAboutText about={about} />
+          <ClientAboutText about={about} lang={lang} />
         )}
       </div>
     </section>

@@ -59,7 +59,11 @@ export function HeroSection({ settings }: { settings: SiteSettings | null }) {
         <h1 id="hero-title" className="hero__title">
           {bandNameOf(settings)}
         </h1>
-        {settings?.tagline ? <p className="hero__tagline">{settings.tagline}</p> : null}
+        {settings?.tagline ? (
+          <p className="hero__tagline" lang={settings.taglineLang ?? undefined}>
+            {settings.tagline}
+          </p>
+        ) : null}
         <a className="button button--primary hero__cta" href="#events">
           {hero.seeTourDates}
         </a>

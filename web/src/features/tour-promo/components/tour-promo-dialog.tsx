@@ -92,11 +92,11 @@ export function TourPromoDialog({ promo, onClose }: { promo: TourPromo; onClose:
       onRequestClose={onClose}
       closeOnBackdropClick
     >
-      <h2 id={titleId} className="tour-promo__title">
+      <h2 id={titleId} className="tour-promo__title" lang={(promo.heading && promo.headingLang) || undefined}>
         {heading}
       </h2>
       {promo.youtubeId ? <PromoVideo promo={promo} youtubeId={promo.youtubeId} heading={heading} /> : null}
-      <div id={bodyId} className="tour-promo__body">
+      <div id={bodyId} className="tour-promo__body" lang={promo.bodyLang ?? undefined}>
         {promo.body ? <PortableText value={promo.body} components={safeTextComponents} /> : null}
       </div>
       <div className="tour-promo__details">
