@@ -32,7 +32,8 @@ function fillPath(entry: RouteEntry, fill: (name: string) => string): string {
 }
 
 /**
- * The addresses of one page: its path with each path parameter set to the first value its `values` lists,
+ * The addresses of one page in `locale`: its path with each path parameter set to the first value its `values` lists
+ * in that language,
  * and, for each query parameter its `values` lists, the same path with that parameter's last value (a later
  * page, another state).
  */
@@ -40,11 +41,12 @@ async function addressesOf(
   entry: RouteEntry,
   client: ContentClient,
   routesDir: URL,
-): Promise<Omit<SiteAddress, 'locale'>[]> {
+  locale: Locale,
+): Promise<SiteAddress[]> {
   const values = (await valuesOf(entry.id, routesDir)) ?? {}
   const read = Object.fromEntries(
     await Promise.all(
-      Object.entries(values).map(async ([name, list]) => [name, await list(client)] as const),
+      Object.entries(values).map(async ([name, list]) => [name, await list(client, locale)] as const),
     ),
   )
   const inPath = new Set(
@@ -63,19 +65,13 @@ async function addressesOf(
           },
         ],
   )
-  return [base, ...withQuery]
-}
-
-/** The addresses in every language: each page at its own path in English and under `/es` in Spanish (ADR 194). */
-function inEveryLanguage(addresses: Omit<SiteAddress, 'locale'>[]): SiteAddress[] {
-  return LOCALES.flatMap((locale) =>
-    addresses.map(({ id, template, url }) => ({
-      id,
-      template: localizedPath(locale, template),
-      url: localizedPath(locale, url),
-      locale,
-    })),
-  )
+  // In each language at its own path: English as it is, Spanish under `/es` (ADR 194).
+  return [base, ...withQuery].map(({ id, template, url }) => ({
+    id,
+    template: localizedPath(locale, template),
+    url: localizedPath(locale, url),
+    locale,
+  }))
 }
 
 /** A reader of the published content of the site at `baseURL` (the embedded content API). */
@@ -93,6 +89,8 @@ export async function siteAddresses(
   client: ContentClient,
   { pages = SITE_PAGES, routesDir = ROUTES_DIR }: { pages?: RouteEntry[]; routesDir?: URL } = {},
 ): Promise<SiteAddress[]> {
-  const addresses = await Promise.all(pages.map((entry) => addressesOf(entry, client, routesDir)))
-  return inEveryLanguage(addresses.flat())
+  const addresses = await Promise.all(
+    LOCALES.flatMap((locale) => pages.map((entry) => addressesOf(entry, client, routesDir, locale))),
+  )
+  return addresses.flat()
 }

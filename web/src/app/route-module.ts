@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import type { LoaderFunction } from 'react-router'
 import type { ContentClient } from '../lib/content-client'
+import type { Locale } from '../lib/i18n/locale-contract'
 import type { Translations } from '../lib/i18n/translations-contract'
 
 /**
@@ -30,8 +31,11 @@ export type PageModule = {
 
 export type { Translations }
 
-/** The values of a path or query parameter that name content (a superset is safe), read once per revision. */
-export type ParamValues = (client: ContentClient) => Promise<string[]>
+/**
+ * The values of a path or query parameter that name content (a superset is safe), read once per revision; with
+ * a language, those of its pages only (a post is written per language), else every language's.
+ */
+export type ParamValues = (client: ContentClient, locale?: Locale) => Promise<string[]>
 
 /** What a loader needs: the render's query cache, its content reader and its "now" (the server clock, ADR 031). */
 export type LoaderDeps = { queryClient: QueryClient; contentClient: ContentClient; now: () => Date }

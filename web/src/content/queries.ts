@@ -142,6 +142,11 @@ export const newsListQuery = defineQuery(`{
  */
 export const newsPostSlugsQuery = defineQuery(`*[_type == "newsPost" && defined(slug.current)].slug.current`)
 
+/** The slugs of the posts written in `$lang`. */
+export const newsPostSlugsInQuery = defineQuery(
+  `*[_type == "newsPost" && defined(slug.current) && coalesce(language, "en") == $lang].slug.current`,
+)
+
 /** A post of `$lang` with its body, its translation, and its neighbours of the same language in date order. */
 export const newsPostQuery = defineQuery(`*[${listedPostIn} && slug.current == $slug][0]{
   ${postSummaryFields},

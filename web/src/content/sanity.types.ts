@@ -672,6 +672,11 @@ export type NewsListQueryResult = {
 export type NewsPostSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
+// Variable: newsPostSlugsInQuery
+// Query: *[_type == "newsPost" && defined(slug.current) && coalesce(language, "en") == $lang].slug.current
+export type NewsPostSlugsInQueryResult = Array<string | null>
+
+// Source: web/src/content/queries.ts
 // Variable: newsPostQuery
 // Query: *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && slug.current == $slug][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  "language": coalesce(language, "en"),  publishedAt,  excerpt,  coverImage{asset, hotspot, crop, alt},  "coverCredit": coverImage.credit,  body,  "translation": coalesce(    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && _id == ^.translation._ref && coalesce(language, "en") != coalesce(^.language, "en")][0],    *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && translation._ref == ^._id && coalesce(language, "en") != coalesce(^.language, "en")][0]  ){"language": coalesce(language, "en"), "slug": slug.current},  "newer": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && publishedAt > ^.publishedAt] | order(publishedAt asc)[0]{title, "slug": slug.current},  "older": *[_type == "newsPost" && defined(slug.current) && defined(publishedAt) && publishedAt <= now() && coalesce(language, "en") == $lang && publishedAt < ^.publishedAt] | order(publishedAt desc)[0]{title, "slug": slug.current}}
 export type NewsPostQueryResult = {

@@ -1,15 +1,22 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { newsPostSlugsQuery } from '../../content/queries'
+import { newsPostSlugsInQuery, newsPostSlugsQuery } from '../../content/queries'
 import type { NewsPostSlugsQueryResult } from '../../content/sanity.types'
 import { newsPostQueryOptions } from '../../features/news/api/get-news-post'
 import type { ContentClient } from '../../lib/content-client'
 import { pageNotFound } from '../page-not-found.server'
+import type { Locale } from '../../lib/i18n/locale-contract'
 import { localeOfPath } from '../../lib/i18n/locale-of-path'
 import type { LoaderDeps } from '../route-module'
 
-/** The slugs `/news/<slug>` may name (drafts and future posts too: a superset is safe). */
-export async function newsPostSlugs(client: ContentClient): Promise<string[]> {
-  return (await client.fetch<NewsPostSlugsQueryResult>(newsPostSlugsQuery)).flatMap((slug) => slug ?? [])
+/**
+ * The slugs `/news/<slug>` may name (drafts and future posts too: a superset is safe); with a language, those of
+ * its posts only.
+ */
+export async function newsPostSlugs(client: ContentClient, locale?: Locale): Promise<string[]> {
+  const slugs = locale
+    ? await client.fetch<NewsPostSlugsQueryResult>(newsPostSlugsInQuery, { lang: locale })
+    : await client.fetch<NewsPostSlugsQueryResult>(newsPostSlugsQuery)
+  return slugs.flatMap((slug) => slug ?? [])
 }
 
 export const values = { slug: newsPostSlugs }

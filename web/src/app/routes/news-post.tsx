@@ -5,9 +5,11 @@ import { FeedLink, useNewsJsonLdContext } from '../../features/news/components/n
 import { NewsPostPage } from '../../features/news/news-page'
 import { buildNewsArticleJsonLd, coverImageUrl } from '../../features/news/utils/news-json-ld'
 import { newsPostPath } from '../../features/news/utils/news-paging'
+import { translationOf } from '../../features/news/utils/post-translation'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
-import { useMessages } from '../../lib/i18n/messages'
+import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { PageSeo } from '../page-seo'
+import type { Translations } from '../route-module'
 import { JsonLdPlaceholder } from '../seo/json-ld-placeholder'
 import { JsonLdScript } from '../seo/json-ld-script'
 import { NotFoundPage } from './not-found'
@@ -67,4 +69,21 @@ export function Page() {
       <NewsPostPage slug={slug} url={absolute(newsPostPath(slug))} />
     </>
   )
+}
+
+/**
+ * A post is written per language (ADR 193): its translation, when it has one, is the other language's page;
+ * without one, the other language has none, and a missing post has neither (the 404's own rule).
+ */
+export function useTranslations(): Translations {
+  const slug = useParams().slug ?? ''
+  const post = useNewsPost(slug)
+  const locale = useLocale()
+  if (!post) return { en: null, es: null }
+  const other = locale === 'es' ? 'en' : 'es'
+  const translation = translationOf(post)
+  return {
+    [other]:
+      translation?.locale === other && post.translation?.slug ? newsPostPath(post.translation.slug) : null,
+  }
 }
