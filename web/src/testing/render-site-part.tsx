@@ -42,7 +42,11 @@ export function renderSitePart(
   },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
-  for (const [name, data] of Object.entries(content)) queryClient.setQueryData(queryKey(name), data)
+  // Content that exists per language is cached under its language too (the key ends with it), as loaders do.
+  for (const [name, data] of Object.entries(content)) {
+    queryClient.setQueryData(queryKey(name), data)
+    queryClient.setQueryData([...queryKey(name), locale], data)
+  }
   const config = { siteUrl: 'https://band.example', content: contentConfigFor({ dataset: 'production' }) }
   return render(
     withI18n(
