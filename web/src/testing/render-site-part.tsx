@@ -45,7 +45,7 @@ export function renderSitePart(
   // Content that exists per language is cached under its language too (the key ends with it), as loaders do.
   for (const [name, data] of Object.entries(content)) {
     queryClient.setQueryData(queryKey(name), data)
-    queryClient.setQueryData([...queryKey(name), locale], data)
+    queryClient.setQueryData(queryKey(`${name}/${locale}`), data)
   }
   const config = { siteUrl: 'https://band.example', content: contentConfigFor({ dataset: 'production' }) }
   return render(
