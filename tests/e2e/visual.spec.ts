@@ -166,6 +166,60 @@ for (const [label, viewport] of VIEWPORTS) {
   })
 }
 
+// The Spanish pages (ADR 193, 194): long Spanish words must not break the layout, in the frame, the pages and
+// every dialog.
+for (const [label, viewport] of VIEWPORTS) {
+  test.describe(`in Spanish, ${label} px wide`, () => {
+    test.use({ viewport })
+
+    test('home, top', async ({ page }) => {
+      await openHome(page, '/es')
+      const video = page.locator('video.hero__video')
+      await expect(video).toHaveClass(/is-ready/)
+      await video.evaluate((element) => (element.style.visibility = 'hidden'))
+      await snap(page, `es-home-top-${label}`)
+    })
+
+    test('the newsletter popup', async ({ page }) => {
+      await page.goto('/es/news?newsletter=true')
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await snap(page, `es-newsletter-popup-${label}`)
+    })
+
+    test('the gallery overlay with an image', async ({ page }) => {
+      await openHome(page, '/es?media=band-performance-1')
+      await expect(overlay(page)).toHaveClass(/is-visible/)
+      await expect(overlay(page).locator('img.gallery-overlay__image')).toBeVisible()
+      await snap(page, `es-gallery-image-${label}`)
+    })
+
+    test('/es/news', async ({ page }) => {
+      await page.goto('/es/news')
+      await snap(page, `es-news-${label}`)
+    })
+
+    test('a news post', async ({ page }) => {
+      await page.goto('/es/news/gira-de-aniversario')
+      await snap(page, `es-news-post-${label}`)
+    })
+
+    test('a show page', async ({ page }) => {
+      await page.goto('/es/shows/2025-11-08-irvine-bowl-laguna-beach')
+      await snap(page, `es-show-${label}`)
+    })
+
+    test('/es/shows', async ({ page }) => {
+      await page.goto('/es/shows')
+      await snap(page, `es-shows-${label}`)
+    })
+
+    test('the 404 page', async ({ page }) => {
+      await page.goto('/es/no-such-page')
+      await snap(page, `es-not-found-${label}`)
+    })
+  })
+}
+
 test.describe('the tour promo (wide screens only)', () => {
   test.use({ viewport: WIDE, tourPromo: 'shown' })
 
@@ -174,6 +228,12 @@ test.describe('the tour promo (wide screens only)', () => {
     const promo = page.getByRole('dialog', { name: 'Los Forasteros live at Land+Sky' })
     await expect(promo).toBeVisible()
     await snap(page, 'tour-promo-1280')
+  })
+
+  test('on the Spanish home page at 1280 px', async ({ page }) => {
+    await openHome(page, '/es')
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await snap(page, 'es-tour-promo-1280')
   })
 })
 
