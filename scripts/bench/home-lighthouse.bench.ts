@@ -290,6 +290,17 @@ async function pagesToMeasure(origin: string): Promise<{ path: string; template:
   const area = await firstLink(origin, '/shows', /href="(\/shows\?area=[\w-]+)"/)
   if (!media) console.log('  (no gallery link on the home page: /?media= is not measured)')
   if (!post) console.log('  (no post link on /news: /news/<slug> is not measured)')
+  // The Spanish pages (ADR 194): the same pages under /es, a post of the Spanish news page (posts are per language).
+  const spanishPost = await firstLink(origin, '/es/news', /href="(\/es\/news\/[\w-]+)"/)
+  const spanish = [
+    { path: '/es', template: '/es' },
+    { path: '/es/news', template: '/es/news' },
+    ...(spanishPost ? [{ path: spanishPost, template: '/es/news/<slug>' }] : []),
+    ...(media ? [{ path: `/es?media=${media}`, template: '/es?media=<slug>' }] : []),
+    ...(show ? [{ path: `/es${show}`, template: '/es/shows/<slug>' }] : []),
+    { path: '/es/shows', template: '/es/shows' },
+    ...(area ? [{ path: `/es${area}`, template: '/es/shows?area=<slug>' }] : []),
+  ]
   const all = [
     { path: '/', template: '/' },
     { path: '/news', template: '/news' },
@@ -298,6 +309,7 @@ async function pagesToMeasure(origin: string): Promise<{ path: string; template:
     ...(show ? [{ path: show, template: '/shows/<slug>' }] : []),
     { path: '/shows', template: '/shows' },
     ...(area ? [{ path: area, template: '/shows?area=<slug>' }] : []),
+    ...spanish,
   ]
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((want) => want.trim())
   if (!only) return all
