@@ -216,3 +216,45 @@ test('a fan who chose an area gets one mail for a release of two shows there, an
     await sink.close()
   }
 })
+
+test('a fan who signs up on a Spanish page gets the mail and its pages in Spanish', async ({ page }) => {
+  const sink = await startSmtpSink()
+  try {
+    await startServer(sink.url)
+    const email = `lucia-${Date.now().toString(36)}@example.com`
+    const toFan = () => sink.mails.filter((mail) => mail.to.includes(email))
+
+    // The popup of a Spanish page, in Spanish (labels in the page's language; fields by name).
+    await page.goto(`${SITE}/es/news?newsletter=true`)
+    await waitForHydration(page)
+    const form = page.locator('dialog form')
+    await form.locator('input[name="firstName"]').fill('Lucía')
+    await form.locator('input[name="lastName"]').fill('Hernández')
+    await form.locator('input[name="email"]').fill(email)
+    await form.getByRole('button', { name: 'Suscribirme' }).click()
+    await expect(page.getByRole('region', { name: /Notificaciones/ })).toContainText('¡Gracias por suscribirte!')
+
+    // The confirmation mail, over a real SMTP conversation, in Spanish.
+    await expect.poll(() => toFan().length, { timeout: 30_000 }).toBe(1)
+    const mail = toFan()[0]!
+    expect(mail.headers.get('subject')).toBe('Confirma tu suscripción a Los Forasteros')
+    expect(mail.headers.get('content-language')).toBe('es')
+    expect(textOf(mail)).toMatch(/^¡Hola, Lucía!/)
+
+    // Its links lead to the Spanish pages: confirmed, then the unsubscribe page and its answer.
+    const links = linksIn(textOf(mail))
+    await page.goto(links.find((link) => link.includes('/confirm?'))!)
+    await expect(page).toHaveURL(/\/es\/newsletter\/confirmed$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Ya estás en la lista!')
+    await page.goto(links.find((link) => link.includes('/unsubscribe?'))!)
+    await expect(page).toHaveURL(/\/es\/newsletter\/unsubscribe\?token=/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      '¿Quieres dejar de recibir los correos de Los Forasteros?',
+    )
+    await page.getByRole('button', { name: 'Sí, cancelar mi suscripción' }).click()
+    await expect(page).toHaveURL(/\/es\/newsletter\/unsubscribed$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listo, cancelamos tu suscripción')
+  } finally {
+    await sink.close()
+  }
+})
