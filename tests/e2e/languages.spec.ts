@@ -58,7 +58,6 @@ test('every page in both languages says its language, its translations and where
   test.setTimeout(120_000)
   const addresses: SiteAddress[] = await siteAddresses(siteContentClient(baseURL!))
   expect(addresses.filter(({ locale }) => locale === 'es').length).toBe(addresses.length / 2)
-  const absolute = (path: string) => new URL(path, baseURL).href
   for (const { url, locale, id } of addresses) {
     const head = await languageHead(request, url)
     const at = `${url} (${id})`
@@ -96,21 +95,31 @@ test('every page in both languages says its language, its translations and where
     // language; the alternates name it and its translation, English as the default.
     const canonical = new URL(head.canonical!)
     expect(localeOfPath(canonical.pathname), at).toBe(locale)
-    const english = pathWithoutLocale(canonical.pathname + canonical.search)
-    const spanish = localizedPath('es', english)
-    expect(head.alternates, at).toEqual({
-      en: absolute(english),
-      es: absolute(spanish),
-      'x-default': absolute(english),
-    })
+    const translated = head.alternates[other(locale)]
+    if (!translated) {
+      // A page written in one language only (a news post, ADR 193): no alternates, the switch leads home.
+      expect(head.alternates, at).toEqual({})
+      expect(
+        head.switches.map(({ href }) => href),
+        at,
+      ).toEqual(Array(2).fill(localizedPath(other(locale), '/')))
+      continue
+    }
+    expect(head.alternates[locale], at).toBe(canonical.href)
+    expect(head.alternates['x-default'], at).toBe(head.alternates.en)
+    const translation = new URL(translated)
+    expect(localeOfPath(translation.pathname), at).toBe(other(locale))
+    // A page at the same path in both languages: the switch keeps the parameters the page renders from; a post
+    // and its translation: the switch leads to the translation.
+    const samePath = pathWithoutLocale(translation.pathname) === pathWithoutLocale(canonical.pathname)
     expect(
       head.switches.map(({ href }) => href),
       at,
-    ).toEqual(Array(2).fill(target))
+    ).toEqual(Array(2).fill(samePath ? target : translation.pathname))
     // The translation names this page back, with the same set of alternates.
-    const translation = await languageHead(request, locale === 'en' ? spanish : english)
-    expect(translation.lang, `the translation of ${at}`).toBe(other(locale))
-    expect(translation.alternates, `the translation of ${at}`).toEqual(head.alternates)
+    const back = await languageHead(request, translation.pathname + translation.search)
+    expect(back.lang, `the translation of ${at}`).toBe(other(locale))
+    expect(back.alternates, `the translation of ${at}`).toEqual(head.alternates)
   }
 })
 

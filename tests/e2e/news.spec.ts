@@ -264,24 +264,26 @@ test('RSS feed, sitemap and robots.txt list the posts with absolute URLs', async
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/)
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  // Each page in English and then in Spanish (ADR 194).
+  const both = (path: string) => [`${baseURL}${path}`, `${baseURL}/es${path === '/' ? '' : path}`]
   expect(locs).toEqual([
-    `${baseURL}/`,
-    `${baseURL}/news`,
-    // Each post at its own language's address (ADR 193), newest first.
+    ...both('/'),
+    ...both('/news'),
+    // Each post at its own language's address (ADR 193), newest first; a translated pair from its English post.
     `${baseURL}/es/news/taller-de-zapateado-oxnard`,
     `${baseURL}/news/anniversary-tour`,
     `${baseURL}/es/news/gira-de-aniversario`,
     `${baseURL}/news/alma-oeste-single`,
     // Every show has a page of its own (ADR 120), newest first, after the tour and the archive of past shows.
-    `${baseURL}/shows`,
-    `${baseURL}/shows/past`,
+    ...both('/shows'),
+    ...both('/shows/past'),
     // The tour in each area a show is in (docs/fan-site-rules.md §10).
-    `${baseURL}/shows?area=central-coast`,
-    `${baseURL}/shows?area=southern-california`,
-    `${baseURL}/shows/2025-11-08-irvine-bowl-laguna-beach`,
-    `${baseURL}/shows/2025-11-06-arlington-theatre-santa-barbara`,
-    `${baseURL}/shows/2025-10-25-land-sky-somis`,
-    `${baseURL}/shows/2025-09-04-hotel-el-roblar-ojai`,
+    ...both('/shows?area=central-coast'),
+    ...both('/shows?area=southern-california'),
+    ...both('/shows/2025-11-08-irvine-bowl-laguna-beach'),
+    ...both('/shows/2025-11-06-arlington-theatre-santa-barbara'),
+    ...both('/shows/2025-10-25-land-sky-somis'),
+    ...both('/shows/2025-09-04-hotel-el-roblar-ojai'),
   ])
 
   const robots = await (await request.get('/robots.txt')).text()

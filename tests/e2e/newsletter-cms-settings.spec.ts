@@ -34,8 +34,9 @@ test('the popup takes its title, text, delay and scroll threshold from the CMS',
     await client
       .patch('newsletterPopup')
       .set({
-        title: 'Join the Posse',
-        text: 'Word from the trail, first.',
+        // Texts in both languages (ADR 193); the English page reads the English ones.
+        title: { _type: 'localeString', en: 'Join the Posse', es: 'Únete a la banda' },
+        text: { _type: 'localeText', en: 'Word from the trail, first.', es: 'Noticias del camino, primero.' },
         delayMs: 4321,
         scrollThresholdPx: 5000,
       })
