@@ -168,7 +168,7 @@ test.describe('the language switch', () => {
     await expect(back).toHaveAccessibleName('English: this page in English')
     await expect(back).toHaveAttribute('href', '/shows?area=bay-area#tour')
     // Links on a Spanish page stay in Spanish, client-side navigation included.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link').last().click()
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').last().click()
     await expect(page).toHaveURL(/\/es\/news$/)
     expect(consoleErrors).toEqual([])
   })
