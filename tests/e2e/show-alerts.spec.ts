@@ -232,7 +232,9 @@ test('a fan who signs up on a Spanish page gets the mail and its pages in Spanis
     await form.locator('input[name="lastName"]').fill('Hernández')
     await form.locator('input[name="email"]').fill(email)
     await form.getByRole('button', { name: 'Suscribirme' }).click()
-    await expect(page.getByRole('region', { name: /Notificaciones/ })).toContainText('¡Gracias por suscribirte!')
+    await expect(page.getByRole('region', { name: /Notificaciones/ })).toContainText(
+      '¡Gracias por suscribirte!',
+    )
 
     // The confirmation mail, over a real SMTP conversation, in Spanish.
     await expect.poll(() => toFan().length, { timeout: 30_000 }).toBe(1)
