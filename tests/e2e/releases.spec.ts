@@ -132,12 +132,22 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
   await page.getByRole('textbox', { name: 'Address' }).fill('99 California St')
   await page.getByRole('textbox', { name: 'Postal code' }).fill('93001')
   await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/invierno')
-  const showsInRelease = `*[sanity::partOfRelease($releaseId) && _type == "event"]{venue, "slug": slug.current}`
+  // Every field typed is saved in the release's version before the test goes on: a value still on its way when
+  // the manager leaves the form would show as a validation error on the release (a show on sale needs tickets).
+  const showsInRelease = `*[sanity::partOfRelease($releaseId) && _type == "event"]{venue, "slug": slug.current, address, postalCode, ticketUrl}`
   await expect
     .poll(async () => content.fetch(showsInRelease, { releaseId }, { perspective: 'raw' }), {
       timeout: 30_000,
     })
-    .toEqual([{ venue: venues[0], slug }])
+    .toEqual([
+      {
+        venue: venues[0],
+        slug,
+        address: '99 California St',
+        postalCode: '93001',
+        ticketUrl: 'https://tickets.example.com/invierno',
+      },
+    ])
 
   // The second show and the post join the release as @sanity/client's createVersion adds them (the Studio's
   // "Add document" does the same for documents that exist).
@@ -184,6 +194,8 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
   // The release's page lists its three documents. Scheduled about a minute ahead, in the band's time zone.
   await openRelease()
   for (const text of [...venues, postTitle]) await expect(page.getByText(text).first()).toBeVisible()
+  // A release with a validation error cannot be scheduled: say so within a minute, not at the test's timeout.
+  await expect(page.getByTestId('schedule-button')).toBeEnabled({ timeout: 60_000 })
   await page.getByTestId('schedule-button').click()
   const publishAt = nextMinute()
   const dialog = page.getByRole('dialog')
