@@ -6,7 +6,7 @@
  * through the content API; the bench prints mails per second against the sink's limit, the server's resident
  * memory sampled every second while the fan-out runs, and `GET /` p99 (a request every PROBE_INTERVAL_MS, one at a time)
  * during it against a quiet run of the same server just before. SQLite, then PostgreSQL (the local test
- * database; BENCH_ALERTS_POSTGRES=0 skips it). BENCH_ALERTS_MAIL_WORK=event-loop,thread runs each store with the
+ * database; BENCH_ALERTS_POSTGRES=0 skips it, BENCH_ALERTS_SQLITE=0 the SQLite run). BENCH_ALERTS_MAIL_WORK=event-loop,thread runs each store with the
  * mails written and sent on the event loop and then in their thread (ADR 196), for ratios from one run. Needs
  * `npm run build`.
  */
@@ -158,7 +158,10 @@ async function bench(label: string, postgres: boolean, mailWork: 'thread' | 'eve
   }
 }
 
-const stores = process.env.BENCH_ALERTS_POSTGRES === '0' ? [false] : [false, true]
+const stores = [
+  ...(process.env.BENCH_ALERTS_SQLITE === '0' ? [] : [false]),
+  ...(process.env.BENCH_ALERTS_POSTGRES === '0' ? [] : [true]),
+]
 for (const postgres of stores) {
   for (const mailWork of MAIL_WORK) {
     await bench(
