@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { contentClient, signInToContent } from './support/content-session'
 import { nextMinute, studioDateTime, TIME_ZONE } from './support/release-time'
 import { publishServerUrl } from './support/servers'
@@ -6,6 +6,7 @@ import {
   createDocument,
   openStudio,
   PREVIEW_FRAME_STILL_LOADING,
+  setStudioDateTime,
   unexpectedStudioErrors,
 } from './support/studio'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
@@ -82,15 +83,6 @@ function shownOf(seen: Seen): 'none' | 'all' | 'part' {
       : 'part'
 }
 
-async function setShowDate(page: Page, value: string) {
-  const input = page.getByRole('textbox', { name: 'Date and time' })
-  await expect(async () => {
-    await input.fill(value)
-    await input.press('Enter')
-    await expect(input).toHaveValue(value, { timeout: 2_000 })
-  }).toPass()
-}
-
 test('a release of two shows and a news post, previewed and scheduled in the Studio, appears to fans all at once at its time', async ({
   page,
   browser,
@@ -122,7 +114,7 @@ test('a release of two shows and a news post, previewed and scheduled in the Stu
   // The first show, written in the Studio's form with the release as the perspective: a version of a new event.
   await page.getByRole('link', { name: 'Content' }).click()
   await createDocument(page, 'Events', 'Event')
-  await setShowDate(page, '2025-12-05 20:00')
+  await setStudioDateTime(page, '2025-12-05 20:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venues[0]!)
   await page.getByRole('textbox', { name: 'City' }).fill('Ventura')
   await page.getByRole('button', { name: 'Generate' }).click()

@@ -1,7 +1,12 @@
 import ICAL from 'ical.js'
-import type { Page } from '@playwright/test'
 import { publishServerUrl } from './support/servers'
-import { createDocument, publishUntil, openStudio, unexpectedStudioErrors } from './support/studio'
+import {
+  createDocument,
+  openStudio,
+  publishUntil,
+  setStudioDateTime,
+  unexpectedStudioErrors,
+} from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // The band manager announces a show in the real Studio. The show lands on the server of the specs that publish, not
@@ -14,15 +19,6 @@ test.use({ timezoneId: 'America/Los_Angeles' })
 const SITE = publishServerUrl
 test.use({ baseURL: publishServerUrl })
 
-async function setDateTime(page: Page, value: string) {
-  const input = page.getByRole('textbox', { name: 'Date and time' })
-  await expect(async () => {
-    await input.fill(value)
-    await input.press('Enter')
-    await expect(input).toHaveValue(value, { timeout: 2_000 })
-  }).toPass()
-}
-
 test('a show published in the Studio is on the home page, its own page, the tour calendar and the sitemap', async ({
   page,
   request,
@@ -32,7 +28,7 @@ test('a show published in the Studio is on the home page, its own page, the tour
   await openStudio(page)
   await createDocument(page, 'Events', 'Event')
   // Sep 18 2027, 20:00 in Ventura (PDT, UTC-7).
-  await setDateTime(page, '2027-09-18 20:00')
+  await setStudioDateTime(page, '2027-09-18 20:00')
   await page.getByRole('textbox', { name: 'Doors open' }).fill('19:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
   await page.getByRole('textbox', { name: 'City' }).fill('Ventura')

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import { publishServerUrl } from './support/servers'
 import {
   createDocument,
@@ -6,28 +5,20 @@ import {
   openStudio,
   publishedQuery,
   publishUntil,
+  setStudioDateTime,
   unexpectedStudioErrors,
 } from './support/studio'
 import { expect as baseExpect, test } from './support/test'
 
 // The band manager writes a show's note in English and Spanish side by side in the real Studio and publishes
-// both at once (ADR 193). The show lands on the main server, so this runs after the site specs (project
-// "after-site", like studio-shows.spec.ts).
+// both at once (ADR 193). The show lands on the server of the specs that publish, not the main one whose pages
+// other specs read as seeded (tests/e2e/support/servers.ts).
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.setTimeout(150_000)
 test.use({ timezoneId: 'America/Los_Angeles' })
 
 const SITE = publishServerUrl
 test.use({ baseURL: publishServerUrl })
-
-async function setDateTime(page: Page, value: string) {
-  const input = page.getByRole('textbox', { name: 'Date and time' })
-  await expect(async () => {
-    await input.fill(value)
-    await input.press('Enter')
-    await expect(input).toHaveValue(value, { timeout: 2_000 })
-  }).toPass()
-}
 
 /** What the site's show page query reads in a language: the note, and whether English stood in. */
 const NOTE_QUERY = `*[_type == "event" && slug.current == $slug][0]{
@@ -44,7 +35,7 @@ test('a show’s note written in both languages is published at once and read in
   const spanish = '¡Para todas las edades! Trae tu jarana: el fandango empieza después del concierto.'
   await openStudio(page)
   await createDocument(page, 'Events', 'Event')
-  await setDateTime(page, '2027-10-02 20:00')
+  await setStudioDateTime(page, '2027-10-02 20:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
   await page.getByRole('textbox', { name: 'City' }).fill('Oxnard')
   await page.getByRole('button', { name: 'Generate' }).click()

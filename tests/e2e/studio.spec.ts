@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect as baseExpect, isLocalUrl, test } from './support/test'
 import {
-  localeInputs,
   createDocument,
   HTTPS_ORIGIN,
+  localeInputs,
+  openStudio,
   publishedQuery,
   publishUntil,
-  openStudio,
+  setStudioDateTime,
   signIn,
   unexpectedStudioErrors,
 } from './support/studio'
@@ -56,16 +57,6 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
 
-/** Types into the datetime input until the Studio has taken the value (it parses on Enter). */
-async function setDateTime(page: Page, value: string) {
-  const input = page.getByRole('textbox', { name: 'Date and time' })
-  await expect(async () => {
-    await input.fill(value)
-    await input.press('Enter')
-    await expect(input).toHaveValue(value, { timeout: 2_000 })
-  }).toPass()
-}
-
 test('an event created and published in the Studio is on the site; Sold Out too; unpublish and delete', async ({
   page,
   consoleErrors,
@@ -73,7 +64,7 @@ test('an event created and published in the Studio is on the site; Sold Out too;
   const studioErrors = await openStudio(page)
   await createDocument(page, 'Events', 'Event')
   const venue = `Teatro Forastero ${Date.now()}`
-  await setDateTime(page, '2027-06-12 20:00')
+  await setStudioDateTime(page, '2027-06-12 20:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
   await page.getByRole('textbox', { name: 'City' }).fill('Ventura')
   await page.getByRole('button', { name: 'Generate' }).click()
@@ -133,7 +124,7 @@ function uniquePhoto() {
 
 async function newEvent(page: Page, venue: string, city: string) {
   await createDocument(page, 'Events', 'Event')
-  await setDateTime(page, '2027-07-03 21:00')
+  await setStudioDateTime(page, '2027-07-03 21:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
   await page.getByRole('textbox', { name: 'City' }).fill(city)
   await page.getByRole('button', { name: 'Generate' }).click()

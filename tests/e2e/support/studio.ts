@@ -132,3 +132,13 @@ export function localeInputs(page: Page, fieldTitle: string) {
     es: group.getByRole('textbox', { name: 'Español' }),
   }
 }
+
+/** Types into the Studio's datetime input until it has taken the value (it parses on Enter). */
+export async function setStudioDateTime(page: Page, value: string) {
+  const input = page.getByRole('textbox', { name: 'Date and time' })
+  await expect(async () => {
+    await input.fill(value)
+    await input.press('Enter')
+    await expect(input).toHaveValue(value, { timeout: 2_000 })
+  }).toPass()
+}
