@@ -23,16 +23,29 @@ const COALESCE_S = 2
 const START_TIMEOUT_MS = 170_000
 
 test.setTimeout(300_000)
+// One port for the file's server, so its tests run one after the other in one worker (fullyParallel would put
+// them side by side, and the second would sign up on the first one's server and mail into its SMTP sink).
+test.describe.configure({ mode: 'default' })
 
 let server: ChildProcess | undefined
 let dataDir: string | undefined
-test.afterEach(() => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+test.afterEach(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    // Waits for the exit, so the port is free for the next test's server.
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    server.kill('SIGKILL')
+    await exited
+  }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** Starts the built server on a fresh data dir with SMTP; resolves once it answers /healthz. */
 async function startServer(smtpUrl: string): Promise<() => string> {
+  const taken = await fetch(`${SITE}/healthz`).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`${SITE} already answers: another server holds port ${PORT}`)
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'band-e2e-alerts-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-test-server.ts'], {
     env: {
