@@ -36,6 +36,16 @@ describe('query pool', () => {
     const next = await pool.run(caller, task('count(*)'), 10_000)
     expect(next.json).toBe('200')
   }, 60_000)
+
+  it('refuses a result that repeats the dataset past the result limit before writing its JSON', async () => {
+    // Small on the heap (each "all" is the same array), about 2 GB as JSON: more than a string may hold.
+    const repeated = { ...task('*{"a": *{"all": *}}'), maxResultBytes: DEFAULT_QUERY_LIMITS.maxResultBytes }
+    await expect(pool.run(caller, repeated, 20_000)).rejects.toMatchObject({
+      status: 400,
+      type: 'queryResultTooLarge',
+      message: expect.stringMatching(/^The query result is more than 8\.0 MB/),
+    })
+  }, 60_000)
 })
 
 describe('query pool after commits', () => {

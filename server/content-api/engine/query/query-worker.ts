@@ -1,4 +1,5 @@
 import { ContentApiError } from '../errors'
+import { jsonBytesAtLeast } from './json-size'
 import { parseQuery, runQuery, runQueryWithSourceMap } from './groq'
 import type { SourceMapMode } from './source-map/source-map'
 import { QueryReads, syncTagsOfReads, type SyncTag } from './sync-tags'
@@ -78,16 +79,13 @@ async function query(task: QueryTask): Promise<WorkerAnswer> {
   } else {
     result = await runQuery(task.query, context)
   }
+  // Measured before it is written: a result too large to return is refused without building its JSON.
+  const atLeast = jsonBytesAtLeast(result ?? null, task.maxResultBytes)
+  if (atLeast > task.maxResultBytes) throw resultTooLarge(atLeast, task.maxResultBytes, 'more than ')
   const json = JSON.stringify(result ?? null)
   // The source map counts towards the limit: it grows with the number of values in the result.
   const bytes = Buffer.byteLength(json) + (sourceMapJson ? Buffer.byteLength(sourceMapJson) : 0)
-  if (bytes > task.maxResultBytes) {
-    throw new ContentApiError(
-      400,
-      'queryResultTooLarge',
-      `The query result is ${megabytes(bytes)} MB; the largest this server returns is ${megabytes(task.maxResultBytes)} MB. Select fewer documents or fields, or page with slices ([0...100])`,
-    )
-  }
+  if (bytes > task.maxResultBytes) throw resultTooLarge(bytes, task.maxResultBytes, '')
   return { ok: true, json, sourceMapJson, syncTags: syncTagsOfReads(reads) }
 }
 
@@ -109,6 +107,13 @@ async function match(task: MatchTask): Promise<WorkerAnswer> {
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+
+const resultTooLarge = (bytes: number, limit: number, qualifier: string) =>
+  new ContentApiError(
+    400,
+    'queryResultTooLarge',
+    `The query result is ${qualifier}${megabytes(bytes)} MB; the largest this server returns is ${megabytes(limit)} MB. Select fewer documents or fields, or page with slices ([0...100])`,
+  )
 
 export default async function handle(task: WorkerTask): Promise<WorkerAnswer> {
   try {
