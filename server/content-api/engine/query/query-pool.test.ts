@@ -6,7 +6,10 @@ import { QueryPool } from './query-pool'
 import type { QueryTask } from './query-worker'
 import type { SanityDocument } from '../types'
 
-/** The pool itself: the heap limit ends a worker, and the lane keeps answering with a fresh one (ADR 080). */
+/**
+ * The pool itself: a query that needs too much memory ends its worker, stopped by the heap watchdog before V8's
+ * limit (which can abort the whole process), and the lane keeps answering with a fresh one (ADR 080).
+ */
 const pool = new QueryPool({ threads: 1, memoryMb: 64 })
 afterAll(() => pool.close())
 
@@ -33,6 +36,7 @@ describe('query pool', () => {
     await pool.ready()
     const hungry = pool.run(caller, task('*{"a": *{"b": *{"c": *}}}'), 60_000)
     await expect(hungry).rejects.toMatchObject({ status: 400, type: 'queryTooExpensive' })
+    expect(await pool.workersStoppedForMemory()).toBe(1)
     const next = await pool.run(caller, task('count(*)'), 10_000)
     expect(next.json).toBe('200')
   }, 60_000)

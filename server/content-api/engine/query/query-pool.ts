@@ -3,6 +3,7 @@ import { Piscina } from 'piscina'
 import { FairQueue, FairQueueFullError, FairQueueTimeoutError, type Slot } from '../../../fair-queue'
 import { bundledWorker } from '../../../worker-bundle'
 import { ConcurrencyCaps } from './concurrency-caps'
+import { HeapWatchdog } from './heap-watchdog'
 import { ContentApiError } from '../errors'
 import type { Caller, QueryLimits } from './query-limits'
 import { withSnapshot } from './dataset-snapshot'
@@ -22,7 +23,8 @@ export type QueryPoolOptions = {
   maxWaiting?: number
 }
 
-type Workers = Piscina<WorkerTask, WorkerAnswer>
+/** Piscina's workers and the watchdog over their heaps. */
+type Workers = { pool: Piscina<WorkerTask, WorkerAnswer>; watchdog: HeapWatchdog }
 /** A lane's fair queue and its workers: `reserved` ones run only the reserved slots' tasks. */
 type Lane = { queue: FairQueue; workers: Record<Slot, Workers | undefined> }
 
@@ -61,8 +63,8 @@ export class QueryPool {
   }: QueryPoolOptions = {}) {
     this.memoryMb = memoryMb
     const reserved = Math.min(reservedThreads, threads - 1)
-    const workers = (filename: string, niceIncrement: number, count: number): Workers =>
-      new Piscina<WorkerTask, WorkerAnswer>({
+    const workers = (filename: string, niceIncrement: number, count: number): Workers => {
+      const pool = new Piscina<WorkerTask, WorkerAnswer>({
         filename,
         // All started at once and kept: a worker's start would otherwise come out of the first queries' time
         // limits.
@@ -77,6 +79,8 @@ export class QueryPool {
         // file open until restart: one descriptor per stopped query (issue 27).
         execArgv: [],
       })
+      return { pool, watchdog: new HeapWatchdog(() => pool.threads, memoryMb) }
+    }
     const lane = (filename: string, niceIncrement: number): Lane => ({
       queue: new FairQueue({ slots: threads, reserved, perClientRunning: threadsPerClient, maxWaiting }),
       workers: {
@@ -95,7 +99,7 @@ export class QueryPool {
   async ready(): Promise<void> {
     const lanes = await this.lanes
     const check: WorkerTask = { kind: 'check', query: '*', params: {}, maxDepth: 1 }
-    await Promise.all(this.allWorkers(lanes).map((workers) => workers.run(check)))
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.pool.run(check)))
   }
 
   /**
@@ -122,7 +126,11 @@ export class QueryPool {
   private async runOnce(caller: Caller, task: WorkerTask, timeoutMs: number): Promise<WorkerAnswer> {
     const { workers, queue } = (await this.lanes)[caller.lane]
     // A listener's filter check of a commit is owed to a stream already admitted: never refused for a full line.
-    return queue.run(caller.client, (signal, slot) => workers[slot]!.run(task, { signal }), {
+    const work = (signal: AbortSignal, slot: Slot) => {
+      const { pool, watchdog } = workers[slot]!
+      return watchdog.watch(() => pool.run(task, { signal }))
+    }
+    return queue.run(caller.client, work, {
       timeoutMs,
       owed: task.kind === 'match',
     })
@@ -144,7 +152,7 @@ export class QueryPool {
       return new ContentApiError(
         400,
         'queryTooExpensive',
-        `The query needed more than ${this.memoryMb} MB of memory and was stopped`,
+        `The query needed more memory than a query may use (its worker has ${this.memoryMb} MB) and was stopped`,
       )
     }
     if (/queue is at limit/i.test(message ?? '')) {
@@ -156,7 +164,12 @@ export class QueryPool {
 
   async close(): Promise<void> {
     const lanes = await this.lanes
-    await Promise.all(this.allWorkers(lanes).map((workers) => workers.destroy()))
+    await Promise.all(this.allWorkers(lanes).map((workers) => workers.pool.destroy()))
+  }
+
+  /** How many workers the heap watchdogs stopped. */
+  async workersStoppedForMemory(): Promise<number> {
+    return this.allWorkers(await this.lanes).reduce((sum, workers) => sum + workers.watchdog.stopped, 0)
   }
 
   private allWorkers(lanes: Record<Caller['lane'], Lane>): Workers[] {
