@@ -40,7 +40,8 @@ function termTest(term: SearchTerm, dense: boolean, param: (value: unknown) => s
   ).join(' OR ')})`
 }
 
-type Param = (value: unknown) => string
+/** Writes a value into a statement: a parameter's placeholder, or a literal. */
+export type Param = (value: unknown) => string
 
 function whereSql(filter: Filter, dense: boolean, param: Param): string {
   const clauses: string[] = []
@@ -94,9 +95,13 @@ export function searchStatements(filter: Filter, limit: number, offset: number, 
  * The rows a filter reads: `with` + `SELECT ... FROM ${from} ${where}`. A sparse term's matches are read
  * through its index first (MATERIALIZED keeps the planner from walking the list's order instead, which reads
  * every row when matches are rare), then sorted; anything else is read from the table, in the list's order.
+ * `param` writes a value into the statement (default: numbered parameters, returned in `params`; a COPY, which
+ * takes no parameters, writes them as literals).
  */
-export function matchingRows(filter: Filter, dense: boolean) {
-  const where = filterSql(filter, dense)
+export function matchingRows(filter: Filter, dense: boolean, param?: Param) {
+  const params: unknown[] = []
+  const sql = whereSql(filter, dense, param ?? ((value) => `$${params.push(value)}`))
+  const where = { sql, params }
   if (dense || !searchTerm(filter.search)) return { with: '', from: 'subscribers', ...where }
   return {
     with: `WITH matches AS MATERIALIZED (SELECT * FROM subscribers ${where.sql})`,
