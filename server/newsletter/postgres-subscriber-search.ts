@@ -67,28 +67,30 @@ function shareSql(term: SearchTerm, param: Param): string {
     (SELECT email_key, first_name, last_name FROM subscribers LIMIT ${SAMPLE_ROWS}) sample)`
 }
 
+/** The column of a search's answer that carries its capped count (see `searchStatement`). */
+export const MATCHED = 'matched_n'
+
 /**
- * A search's page and capped count, each one statement that takes its sample first and then runs only the part
- * its share chooses (PostgreSQL skips a branch whose one-time condition is false, and never reads a CTE nothing
- * reads), so a search costs no round trip for the choice.
+ * A search's page and capped count in one statement, so a search is one round trip. It takes its sample first
+ * (one CTE that both parts read) and then runs only the branches the share chooses (PostgreSQL skips a branch
+ * whose one-time condition is false, and never reads a CTE nothing reads). Each row of the page carries the
+ * count in `MATCHED`; an empty page is one row of nulls with the count.
  */
-export function searchStatements(filter: Filter, limit: number, offset: number, totalCap: number) {
+export function searchStatement(filter: Filter, limit: number, offset: number, totalCap: number): Sql {
   const term = searchTerm(filter.search)!
-  const pageParams: unknown[] = []
-  const p: Param = (value) => `$${pageParams.push(value)}`
-  const [pageLimit, pageOffset] = [p(limit), p(offset)]
-  const order = `ORDER BY created_at DESC, id DESC LIMIT ${pageLimit} OFFSET ${pageOffset}`
-  const page = `WITH ${shareSql(term, p)},
-    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)})
-    (SELECT * FROM subscribers ${whereSql(filter, true, p)} AND (SELECT s FROM share) >= ${PAGE_BY_SCAN} ${order})
-    UNION ALL (SELECT * FROM matches WHERE (SELECT s FROM share) < ${PAGE_BY_SCAN} ${order})`
-  const countParams: unknown[] = []
-  const c: Param = (value) => `$${countParams.push(value)}`
+  const params: unknown[] = []
+  const p: Param = (value) => `$${params.push(value)}`
+  const order = `ORDER BY created_at DESC, id DESC LIMIT ${p(limit)} OFFSET ${p(offset)}`
+  const share = '(SELECT s FROM share)'
   const capped = (dense: boolean) =>
-    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, c)} LIMIT ${totalCap + 1}) capped)`
-  const count = `WITH ${shareSql(term, c)} SELECT CASE WHEN (SELECT s FROM share) >= ${COUNT_BY_SCAN}
-    THEN ${capped(true)} ELSE ${capped(false)} END AS n`
-  return { page: { sql: page, params: pageParams }, count: { sql: count, params: countParams } }
+    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, p)} LIMIT ${totalCap + 1}) capped)`
+  const sql = `WITH ${shareSql(term, p)},
+    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)}),
+    page AS ((SELECT * FROM subscribers ${whereSql(filter, true, p)} AND ${share} >= ${PAGE_BY_SCAN} ${order})
+      UNION ALL (SELECT * FROM matches WHERE ${share} < ${PAGE_BY_SCAN} ${order})),
+    counted AS (SELECT CASE WHEN ${share} >= ${COUNT_BY_SCAN} THEN ${capped(true)} ELSE ${capped(false)} END AS n)
+    SELECT page.*, counted.n AS ${MATCHED} FROM counted LEFT JOIN page ON true ORDER BY created_at DESC, id DESC`
+  return { sql, params }
 }
 
 /**
@@ -138,14 +140,16 @@ export function postgresSearch(pool: Pool, { totalCap = TOTAL_CAP }: SearchOptio
         totalCapped: false,
       }
     },
-    /** A search's page and its total, counted up to the cap (`searchStatements`). */
+    /** A search's page and its total, counted up to the cap, in one statement (`searchStatement`). */
     async search(filter: Filter, limit: number, offset: number) {
-      const statements = searchStatements(filter, limit, offset, totalCap)
-      const [page, counted] = await Promise.all([
-        pool.query<SubscriberRow<Date>>(statements.page.sql, statements.page.params),
-        pool.query<{ n: string }>(statements.count.sql, statements.count.params),
-      ])
-      return { rows: page.rows, ...cappedTotal(Number(counted.rows[0]!.n), totalCap) }
+      const statement = searchStatement(filter, limit, offset, totalCap)
+      const { rows } = await pool.query<SubscriberRow<Date> & { [MATCHED]: string }>(
+        statement.sql,
+        statement.params,
+      )
+      const matched = Number(rows[0]![MATCHED])
+      const page = rows.filter((row) => row.id !== null).map(({ [MATCHED]: _n, ...row }) => row)
+      return { rows: page, ...cappedTotal(matched, totalCap) }
     },
   }
 }
