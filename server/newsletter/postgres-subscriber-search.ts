@@ -5,12 +5,19 @@ import { cappedTotal, searchTerm, TOTAL_CAP, type SearchOptions, type SearchTerm
 /**
  * A GIN index answers a term with every match at once (it cannot stop after a page or at the cap), so a term's
  * share of the rows decides how it is read: a sample of this many rows (the first in the table) is tested one by
- * one. From `PAGE_BY_SCAN` of them on, a page is found within a few hundred rows of the list's order; from
- * `COUNT_BY_SCAN` on, the cap is reached within a few thousand rows.
+ * one. From `PAGE_BY_SCAN` of them on, the export reads the list's order (the admin list's page weighs the two
+ * ways by the table's size: `INDEXED_ROW_COST`); from `COUNT_BY_SCAN` on, the cap is reached within a few
+ * thousand rows.
  */
 const SAMPLE_ROWS = 2000
 const PAGE_BY_SCAN = 0.05
 const COUNT_BY_SCAN = 0.25
+/**
+ * What reading a match through the trigram or prefix indexes (a heap fetch, a recheck, a copy into the sorted
+ * set) costs against testing a row in the list's order, roughly: the admin list's page weighs the two ways
+ * with it (`searchStatement`).
+ */
+const INDEXED_ROW_COST = 3
 
 /** Part of a statement with its parameters, numbered from `$1`. */
 export type Sql = { sql: string; params: unknown[] }
@@ -82,12 +89,17 @@ export function searchStatement(filter: Filter, limit: number, offset: number, t
   const p: Param = (value) => `$${params.push(value)}`
   const order = `ORDER BY created_at DESC, id DESC LIMIT ${p(limit)} OFFSET ${p(offset)}`
   const share = '(SELECT s FROM share)'
+  // A page read in the list's order tests about (offset + limit) / share rows; read through the index, it
+  // fetches and sorts every match, share * rows: the first is cheaper from the share where the two meet (the
+  // table's size from the planner's statistics, at least the sample's before the first ANALYZE).
+  const pageByScan = `(SELECT s >= sqrt((${p(offset + limit)})::float8 / (${INDEXED_ROW_COST} *
+    greatest((SELECT reltuples FROM pg_class WHERE oid = 'subscribers'::regclass), ${SAMPLE_ROWS}))) FROM share)`
   const capped = (dense: boolean) =>
     `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, p)} LIMIT ${totalCap + 1}) capped)`
   const sql = `WITH ${shareSql(term, p)},
     matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)}),
-    page AS ((SELECT * FROM subscribers ${whereSql(filter, true, p)} AND ${share} >= ${PAGE_BY_SCAN} ${order})
-      UNION ALL (SELECT * FROM matches WHERE ${share} < ${PAGE_BY_SCAN} ${order})),
+    page AS ((SELECT * FROM subscribers ${whereSql(filter, true, p)} AND ${pageByScan} ${order})
+      UNION ALL (SELECT * FROM matches WHERE NOT ${pageByScan} ${order})),
     counted AS (SELECT CASE WHEN ${share} >= ${COUNT_BY_SCAN} THEN ${capped(true)} ELSE ${capped(false)} END AS n)
     SELECT page.*, counted.n AS ${MATCHED} FROM counted LEFT JOIN page ON true ORDER BY created_at DESC, id DESC`
   return { sql, params }
