@@ -6,8 +6,9 @@
  * letters, a common name, a common part of names, a rare address, nothing that exists, the domain of every
  * address): the list's whole answer (page, capped total, counts per status) and the repository's part. The
  * router and repositories are the server's own, in this process; subscribers are added through the repository
- * as the scale bench adds them.
+ * as the scale bench adds them. The process runs with the systemd unit's `NODE_OPTIONS`, as the server does.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -24,6 +25,23 @@ import { addSubscribers } from './scale/subscribers'
 import { downloadElsewhere } from './scale/download-elsewhere'
 import { getOk } from './scale/http'
 import { pacedGets, percentile, quietGets } from './scale/paced-gets'
+import { unitEnvironment } from './scale/instance'
+
+// This process is the server here: it runs with the systemd unit's Node options (its young generation's size
+// decides whether the export's buffers reach the old generation's collections), as the scale bench's servers do.
+const unitOptions = unitEnvironment(path.resolve(import.meta.dirname, '../..')).NODE_OPTIONS ?? ''
+if (!process.env.BENCH_AS_UNIT && unitOptions) {
+  const env = {
+    ...process.env,
+    BENCH_AS_UNIT: '1',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${unitOptions}`.trim(),
+  }
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env,
+  })
+  process.exit(run.status ?? 1)
+}
 
 const COUNT = Number(process.env.BENCH_SUBSCRIBERS ?? 50_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -122,6 +140,7 @@ async function bench(label: string, repo: SubscribersRepository) {
   }
 }
 
+console.log(`Node ${process.version}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ''}`)
 const dir = mkdtempSync(path.join(os.tmpdir(), 'subscriber-admin-bench-'))
 const sqlite = openSqliteSubscribersRepository(path.join(dir, 'subscribers.sqlite'))
 try {

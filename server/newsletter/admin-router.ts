@@ -2,11 +2,12 @@ import { Router, type RequestHandler, type Response } from 'express'
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { sendCsvPages } from './csv-stream'
+import { EXPORT_STALL_MS, sendCsvChunks, sendCsvPages } from './csv-stream'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
 import type { SubscriberPreferences } from './subscriber-preferences'
 import {
   SUBSCRIBER_STATUSES,
+  type ExportedField,
   type ExportedSubscriber,
   type Subscriber,
   type SubscribersRepository,
@@ -39,20 +40,24 @@ async function withPreferences(repo: SubscribersRepository, subscribers: Subscri
   return subscribers.map((s) => toAdmin(s, prefs.get(s.id)))
 }
 
-const CSV_COLUMNS: [string, (s: ExportedSubscriber) => string | null][] = [
-  ['email', (s) => s.email],
-  ['first_name', (s) => s.firstName],
-  ['last_name', (s) => s.lastName],
-  ['status', (s) => s.status],
-  ['created_at', (s) => s.createdAt],
-  ['confirmed_at', (s) => s.confirmedAt],
-  ['unsubscribed_at', (s) => s.unsubscribedAt],
-  ['consent_version', (s) => s.consentVersion],
-  ['source', (s) => s.source],
+/** The CSV's columns: its header, and the exported field each cell holds. */
+const CSV_COLUMNS: [header: string, field: ExportedField][] = [
+  ['email', 'email'],
+  ['first_name', 'firstName'],
+  ['last_name', 'lastName'],
+  ['status', 'status'],
+  ['created_at', 'createdAt'],
+  ['confirmed_at', 'confirmedAt'],
+  ['unsubscribed_at', 'unsubscribedAt'],
+  ['consent_version', 'consentVersion'],
+  ['source', 'source'],
   // Slugs separated by spaces; empty: everywhere.
-  ['areas', (s) => s.areas],
-  ['language', (s) => s.language],
+  ['areas', 'areas'],
+  ['language', 'language'],
 ]
+const CSV_HEADER = CSV_COLUMNS.map(([header]) => header)
+const CSV_FIELDS = CSV_COLUMNS.map(([, field]) => field)
+
 function parseQuery(query: unknown) {
   const parsed = ListQuerySchema.safeParse(query)
   if (parsed.success) return parsed.data
@@ -60,15 +65,19 @@ function parseQuery(query: unknown) {
 }
 
 async function* csvRows(pages: AsyncIterable<ExportedSubscriber[]>) {
-  for await (const page of pages) yield page.map((s) => CSV_COLUMNS.map(([, get]) => get(s)))
+  for await (const page of pages) yield page.map((s) => CSV_FIELDS.map((field) => s[field]))
 }
 
 /**
- * `GET subscribers.csv`: every subscriber the list query matches, streamed a page at a time as it is read
- * (keyset pages, see `SubscribersRepository.exportPages`), so an export of any size neither holds the file in
+ * `GET subscribers.csv`: every subscriber the list query matches, streamed as it is read (keyset pages, see
+ * `SubscribersRepository.exportPages`, or the store's own records, `exportCsv`), so an export of any size neither holds the file in
  * memory nor keeps the site's other requests waiting.
  */
-function csvExport(repo: SubscribersRepository, clock: Clock, pageSize: number): RequestHandler {
+function csvExport(
+  repo: SubscribersRepository,
+  clock: Clock,
+  { pageSize, stallMs }: { pageSize: number; stallMs: number },
+): RequestHandler {
   return async (req, res) => {
     const query = parseQuery(req.query)
     if (!query) {
@@ -78,12 +87,10 @@ function csvExport(repo: SubscribersRepository, clock: Clock, pageSize: number):
     const day = clock.now().toISOString().slice(0, 10)
     const suffix = query.status ? `-${query.status}` : ''
     res.type('text/csv; charset=utf-8').attachment(`subscribers${suffix}-${day}.csv`)
-    const pages = repo.exportPages({ status: query.status, search: query.q }, pageSize)
-    await sendCsvPages(
-      res,
-      CSV_COLUMNS.map(([name]) => name),
-      csvRows(pages),
-    )
+    const filter = { status: query.status, search: query.q }
+    // A store that writes the records itself (PostgreSQL's COPY) sends them in one statement; otherwise pages.
+    if (repo.exportCsv) await sendCsvChunks(res, CSV_HEADER, repo.exportCsv(filter, CSV_FIELDS), stallMs)
+    else await sendCsvPages(res, CSV_HEADER, csvRows(repo.exportPages(filter, pageSize)))
   }
 }
 
@@ -109,6 +116,7 @@ export function createSubscribersAdminRouter({
   clock,
   logger,
   exportPageSize = repo.exportPageSize,
+  exportStallMs = EXPORT_STALL_MS,
 }: {
   repo: SubscribersRepository
   authorize: RequestHandler[]
@@ -116,6 +124,8 @@ export function createSubscribersAdminRouter({
   logger: Logger
   /** Rows the CSV export reads and sends at a time (default: the store's, see `exportPageSize`). */
   exportPageSize?: number
+  /** How long a client may take nothing of an export that holds a database connection (see `EXPORT_STALL_MS`). */
+  exportStallMs?: number
 }): Router {
   const router = Router()
   router.use(authorize)
@@ -141,7 +151,7 @@ export function createSubscribersAdminRouter({
     res.json(body)
   })
 
-  router.get('/subscribers.csv', csvExport(repo, clock, exportPageSize))
+  router.get('/subscribers.csv', csvExport(repo, clock, { pageSize: exportPageSize, stallMs: exportStallMs }))
 
   router.post('/subscribers/:id/unsubscribe', async (req, res) => {
     const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())

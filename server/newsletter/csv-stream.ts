@@ -8,7 +8,7 @@ type CsvRow = Parameters<typeof csvLine>[0]
 const ROWS_PER_TURN = 250
 
 /** Writes a chunk; when the client's buffer is full, waits until it has read it. False once the client is gone. */
-async function write(res: Response, chunk: string): Promise<boolean> {
+async function write(res: Response, chunk: string | Buffer): Promise<boolean> {
   if (res.destroyed) return false
   if (!res.write(chunk)) {
     await new Promise<void>((resolve) => {
@@ -33,6 +33,16 @@ async function sendRows(res: Response, text: string, rows: CsvRow[]): Promise<bo
     await nextTurn()
   }
   return true
+}
+
+/** Before the first bytes, a failure answers with the error handler's JSON; after them, it cuts the download short. */
+function failed(res: Response, error: unknown) {
+  if (!res.headersSent) {
+    // The error handler answers instead, as JSON: not as a file download.
+    res.removeHeader('content-disposition')
+    throw error
+  }
+  res.destroy(error as Error)
 }
 
 /**
@@ -63,12 +73,7 @@ export async function sendCsvPages(res: Response, header: string[], pages: Async
       text = ''
     }
   } catch (error) {
-    if (!res.headersSent) {
-      // The error handler answers instead, as JSON: not as a file download.
-      res.removeHeader('content-disposition')
-      throw error
-    }
-    res.destroy(error as Error)
+    failed(res, error)
     return
   } finally {
     // A client gone (or a failure) while the page after is being read: that read is let finish and dropped.
@@ -79,4 +84,42 @@ export async function sendCsvPages(res: Response, header: string[], pages: Async
       )
   }
   if (!res.destroyed) res.end(text)
+}
+
+/**
+ * How long a client may take nothing of an export whose store holds a connection open for it (a COPY) before the
+ * download is cut: a stalled client must not keep one of the pool's few connections for ever.
+ */
+export const EXPORT_STALL_MS = 60_000
+
+/**
+ * A CSV document whose records the store wrote (`SubscribersRepository.exportCsv`): the BOM and header go with the
+ * first chunk, so a failure to start the read still answers with an error status, then each chunk as it comes.
+ * The next chunk is taken only once the client's buffer has room, so a slow client holds the store's read back;
+ * a client gone, or one that takes nothing for `stallMs`, ends the read (`return()` on the iterator, which gives
+ * the store's connection back).
+ */
+export async function sendCsvChunks(
+  res: Response,
+  header: string[],
+  chunks: AsyncIterable<Buffer>,
+  stallMs = EXPORT_STALL_MS,
+) {
+  // The socket's idle timer: it runs only while nothing is written, i.e. while the client's buffer stays full.
+  res.setTimeout(stallMs, () => res.destroy())
+  let head: string | undefined = UTF8_BOM + csvLine(header)
+  try {
+    for await (const chunk of chunks) {
+      if (head !== undefined) res.write(head)
+      head = undefined
+      if (!(await write(res, chunk))) break
+    }
+  } catch (error) {
+    failed(res, error)
+    return
+  } finally {
+    // The connection may carry further requests (keep-alive): the timer was the export's alone.
+    res.setTimeout(0)
+  }
+  if (!res.destroyed) res.end(head)
 }

@@ -1,8 +1,12 @@
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (names like "López"). */
 export const UTF8_BOM = '\uFEFF'
 
-/** First characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. */
-const FORMULA_START = new Set([...'=+-@\t\r'].map((c) => c.charCodeAt(0)))
+/**
+ * First characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. PostgreSQL's export writes
+ * its cells in SQL from this same list (postgres-csv-export.ts).
+ */
+export const FORMULA_START_CHARS = '=+-@\t\r'
+const FORMULA_START = new Set([...FORMULA_START_CHARS].map((c) => c.charCodeAt(0)))
 
 /**
  * One CSV cell (RFC 4180 quoting). Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) get

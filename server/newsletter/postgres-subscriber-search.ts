@@ -5,12 +5,19 @@ import { cappedTotal, searchTerm, TOTAL_CAP, type SearchOptions, type SearchTerm
 /**
  * A GIN index answers a term with every match at once (it cannot stop after a page or at the cap), so a term's
  * share of the rows decides how it is read: a sample of this many rows (the first in the table) is tested one by
- * one. From `PAGE_BY_SCAN` of them on, a page is found within a few hundred rows of the list's order; from
- * `COUNT_BY_SCAN` on, the cap is reached within a few thousand rows.
+ * one. From `PAGE_BY_SCAN` of them on, the export reads the list's order (the admin list's page weighs the two
+ * ways by the table's size: `INDEXED_ROW_COST`); from `COUNT_BY_SCAN` on, the cap is reached within a few
+ * thousand rows.
  */
 const SAMPLE_ROWS = 2000
 const PAGE_BY_SCAN = 0.05
 const COUNT_BY_SCAN = 0.25
+/**
+ * What reading a match through the trigram or prefix indexes (a heap fetch, a recheck, a copy into the sorted
+ * set) costs against testing a row in the list's order, roughly: the admin list's page weighs the two ways
+ * with it (`searchStatement`).
+ */
+const INDEXED_ROW_COST = 3
 
 /** Part of a statement with its parameters, numbered from `$1`. */
 export type Sql = { sql: string; params: unknown[] }
@@ -40,7 +47,8 @@ function termTest(term: SearchTerm, dense: boolean, param: (value: unknown) => s
   ).join(' OR ')})`
 }
 
-type Param = (value: unknown) => string
+/** Writes a value into a statement: a parameter's placeholder, or a literal. */
+export type Param = (value: unknown) => string
 
 function whereSql(filter: Filter, dense: boolean, param: Param): string {
   const clauses: string[] = []
@@ -66,37 +74,48 @@ function shareSql(term: SearchTerm, param: Param): string {
     (SELECT email_key, first_name, last_name FROM subscribers LIMIT ${SAMPLE_ROWS}) sample)`
 }
 
+/** The column of a search's answer that carries its capped count (see `searchStatement`). */
+export const MATCHED = 'matched_n'
+
 /**
- * A search's page and capped count, each one statement that takes its sample first and then runs only the part
- * its share chooses (PostgreSQL skips a branch whose one-time condition is false, and never reads a CTE nothing
- * reads), so a search costs no round trip for the choice.
+ * A search's page and capped count in one statement, so a search is one round trip. It takes its sample first
+ * (one CTE that both parts read) and then runs only the branches the share chooses (PostgreSQL skips a branch
+ * whose one-time condition is false, and never reads a CTE nothing reads). Each row of the page carries the
+ * count in `MATCHED`; an empty page is one row of nulls with the count.
  */
-export function searchStatements(filter: Filter, limit: number, offset: number, totalCap: number) {
+export function searchStatement(filter: Filter, limit: number, offset: number, totalCap: number): Sql {
   const term = searchTerm(filter.search)!
-  const pageParams: unknown[] = []
-  const p: Param = (value) => `$${pageParams.push(value)}`
-  const [pageLimit, pageOffset] = [p(limit), p(offset)]
-  const order = `ORDER BY created_at DESC, id DESC LIMIT ${pageLimit} OFFSET ${pageOffset}`
-  const page = `WITH ${shareSql(term, p)},
-    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)})
-    (SELECT * FROM subscribers ${whereSql(filter, true, p)} AND (SELECT s FROM share) >= ${PAGE_BY_SCAN} ${order})
-    UNION ALL (SELECT * FROM matches WHERE (SELECT s FROM share) < ${PAGE_BY_SCAN} ${order})`
-  const countParams: unknown[] = []
-  const c: Param = (value) => `$${countParams.push(value)}`
+  const params: unknown[] = []
+  const p: Param = (value) => `$${params.push(value)}`
+  const order = `ORDER BY created_at DESC, id DESC LIMIT ${p(limit)} OFFSET ${p(offset)}`
+  const share = '(SELECT s FROM share)'
+  // A page read in the list's order tests about (offset + limit) / share rows; read through the index, it
+  // fetches and sorts every match, share * rows: the first is cheaper from the share where the two meet (the
+  // table's size from the planner's statistics, at least the sample's before the first ANALYZE).
+  const pageByScan = `(SELECT s >= sqrt((${p(offset + limit)})::float8 / (${INDEXED_ROW_COST} *
+    greatest((SELECT reltuples FROM pg_class WHERE oid = 'subscribers'::regclass), ${SAMPLE_ROWS}))) FROM share)`
   const capped = (dense: boolean) =>
-    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, c)} LIMIT ${totalCap + 1}) capped)`
-  const count = `WITH ${shareSql(term, c)} SELECT CASE WHEN (SELECT s FROM share) >= ${COUNT_BY_SCAN}
-    THEN ${capped(true)} ELSE ${capped(false)} END AS n`
-  return { page: { sql: page, params: pageParams }, count: { sql: count, params: countParams } }
+    `(SELECT count(*) FROM (SELECT 1 FROM subscribers ${whereSql(filter, dense, p)} LIMIT ${totalCap + 1}) capped)`
+  const sql = `WITH ${shareSql(term, p)},
+    matches AS MATERIALIZED (SELECT * FROM subscribers ${whereSql(filter, false, p)}),
+    page AS ((SELECT * FROM subscribers ${whereSql(filter, true, p)} AND ${pageByScan} ${order})
+      UNION ALL (SELECT * FROM matches WHERE NOT ${pageByScan} ${order})),
+    counted AS (SELECT CASE WHEN ${share} >= ${COUNT_BY_SCAN} THEN ${capped(true)} ELSE ${capped(false)} END AS n)
+    SELECT page.*, counted.n AS ${MATCHED} FROM counted LEFT JOIN page ON true ORDER BY created_at DESC, id DESC`
+  return { sql, params }
 }
 
 /**
  * The rows a filter reads: `with` + `SELECT ... FROM ${from} ${where}`. A sparse term's matches are read
  * through its index first (MATERIALIZED keeps the planner from walking the list's order instead, which reads
  * every row when matches are rare), then sorted; anything else is read from the table, in the list's order.
+ * `param` writes a value into the statement (default: numbered parameters, returned in `params`; a COPY, which
+ * takes no parameters, writes them as literals).
  */
-export function matchingRows(filter: Filter, dense: boolean) {
-  const where = filterSql(filter, dense)
+export function matchingRows(filter: Filter, dense: boolean, param?: Param) {
+  const params: unknown[] = []
+  const sql = whereSql(filter, dense, param ?? ((value) => `$${params.push(value)}`))
+  const where = { sql, params }
   if (dense || !searchTerm(filter.search)) return { with: '', from: 'subscribers', ...where }
   return {
     with: `WITH matches AS MATERIALIZED (SELECT * FROM subscribers ${where.sql})`,
@@ -133,14 +152,16 @@ export function postgresSearch(pool: Pool, { totalCap = TOTAL_CAP }: SearchOptio
         totalCapped: false,
       }
     },
-    /** A search's page and its total, counted up to the cap (`searchStatements`). */
+    /** A search's page and its total, counted up to the cap, in one statement (`searchStatement`). */
     async search(filter: Filter, limit: number, offset: number) {
-      const statements = searchStatements(filter, limit, offset, totalCap)
-      const [page, counted] = await Promise.all([
-        pool.query<SubscriberRow<Date>>(statements.page.sql, statements.page.params),
-        pool.query<{ n: string }>(statements.count.sql, statements.count.params),
-      ])
-      return { rows: page.rows, ...cappedTotal(Number(counted.rows[0]!.n), totalCap) }
+      const statement = searchStatement(filter, limit, offset, totalCap)
+      const { rows } = await pool.query<SubscriberRow<Date> & { [MATCHED]: string }>(
+        statement.sql,
+        statement.params,
+      )
+      const matched = Number(rows[0]![MATCHED])
+      const page = rows.filter((row) => row.id !== null).map(({ [MATCHED]: _n, ...row }) => row)
+      return { rows: page, ...cappedTotal(matched, totalCap) }
     },
   }
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Pool } from 'pg'
 import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
+import { copyCsv, copyCsvSql, EXPORT_ORDER, EXPORT_SELECT } from './postgres-csv-export'
 import { filterSql, matchingRows, postgresSearch } from './postgres-subscriber-search'
 import { emailKey } from './subscribe-schema'
 import { searchTerm, type SearchOptions } from './subscriber-search'
@@ -48,24 +49,10 @@ const signUpValues = (input: NewSubscriber) => [
   confirmedAtOf(input),
 ]
 
-/** A time as `Date.toISOString` writes it, formatted by PostgreSQL: no Date to parse and format per cell. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-
-/**
- * The exported columns, named as `ExportedSubscriber`'s fields, and the page cursor: the row's time as
- * PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
- */
-const EXPORT_SELECT = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", status,
-  ${iso('created_at')} AS "createdAt", ${iso('confirmed_at')} AS "confirmedAt",
-  ${iso('unsubscribed_at')} AS "unsubscribedAt", consent_version AS "consentVersion", source, language,
-  coalesce((SELECT string_agg(a.area, ' ' ORDER BY a.area) FROM subscriber_areas a WHERE a.subscriber_id = id), '')
-    AS areas,
-  created_at::text AS cursor_at`
-
 /** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
 function exportPages(pool: Pool, filter: ExportFilter, pageSize: number, isDense: () => Promise<boolean>) {
   let dense: Promise<boolean> | undefined
-  const order = 'ORDER BY created_at DESC, id DESC LIMIT'
+  const order = `${EXPORT_ORDER} LIMIT`
   type CursorRow = ExportedSubscriber & { cursor_at: string }
   return keysetPages<CursorRow>(pageSize, async (last) => {
     const rows = matchingRows(filter, await (dense ??= isDense()))
@@ -202,11 +189,14 @@ export async function openPostgresSubscribersRepository(
         await foldStatusCounts(pool)
       return countsByStatus(rows)
     },
-    // pg parses a page's rows as they arrive, a network read at a time, between other requests, and the export
-    // formats and sends a page in slices (csv-stream.ts); each page is a round trip, so pages are long.
+    // The server's export reads `exportCsv` (one COPY, ADR 199); pages, each a round trip, are long.
     exportPageSize: 1000,
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
+    async *exportCsv(filter, fields) {
+      const dense = search.pageByScan(await search.share(filter))
+      yield* copyCsv(pool, (literal) => copyCsvSql(matchingRows(filter, dense, literal), fields))
+    },
     preferences: prefs.preferences,
     preferencesOf: prefs.preferencesOf,
     setPreferences: prefs.setPreferences,

@@ -125,6 +125,9 @@ export type ExportedSubscriber = Pick<
   language: Language
 }
 
+/** A field of `ExportedSubscriber`: a column of the CSV. */
+export type ExportedField = keyof ExportedSubscriber
+
 export type StatusCounts = Record<SubscriberStatus, number>
 
 export interface SubscribersRepository {
@@ -159,6 +162,13 @@ export interface SubscribersRepository {
    * export's own queries stay few (ADR 171, ADR 197). Either way it is formatted and sent in slices.
    */
   readonly exportPageSize: number
+  /**
+   * The same rows as CSV records already written, for a store that can write them itself in one statement
+   * (PostgreSQL's COPY, ADR 199): `fields`' cells as `csvLine` writes them, CRLF ends, no BOM or header; read
+   * only as fast as they are taken, and stopped by `return()` on the iterator. A store without it is exported
+   * from `exportPages`, formatted by the server.
+   */
+  exportCsv?(filter: ExportFilter, fields: readonly ExportedField[]): AsyncIterable<Buffer>
   /** Show alert areas and language; null when the subscriber is gone. */
   preferences(id: string): Promise<SubscriberPreferences | null>
   /** The areas and language of each of these subscribers that exists (one query, for a page of the admin list). */

@@ -1,0 +1,149 @@
+import { get, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../logger'
+import { createSubscribersAdminRouter } from './admin-router'
+import { openPostgresSubscribersRepository } from './postgres-subscribers-repository'
+import type { SubscribersRepository } from './subscribers-repository'
+import { createTestSchema } from './testing/postgres'
+
+/** About 1 KB a row (a long source), so the file (20 MB) is far more than the sockets' buffers hold. */
+const ROWS = 20_000
+const STALL_MS = 1500
+
+let pool: pg.Pool
+let drop: () => Promise<void>
+let repo: SubscribersRepository
+let server: Server
+let base: string
+/** Bytes the export has read from PostgreSQL so far. */
+let readBytes = 0
+/** The PostgreSQL backend of each connection the pool hands out, newest last. */
+const backends: number[] = []
+
+beforeAll(async () => {
+  ;({ pool, drop } = await createTestSchema())
+  repo = await openPostgresSubscribersRepository(pool)
+  await pool.query(
+    `INSERT INTO subscribers (id, email, email_key, first_name, last_name, status, consent_text, consent_version,
+       source, created_at, updated_at, language)
+     SELECT gen_random_uuid(), 'fan' || n || '@example.com', 'fan' || n || '@example.com', 'Fan', 'Número ' || n,
+       'subscribed', 'ok', 'v1', repeat('s', 1000), t, t, 'en'
+     FROM generate_series(1, $1) n, LATERAL (SELECT timestamptz '2025-01-01' + n * interval '1 minute' AS t) at`,
+    [ROWS],
+  )
+  pool.on('acquire', (client) => backends.push((client as unknown as { processID: number }).processID))
+  const counted: SubscribersRepository = {
+    ...repo,
+    exportCsv: async function* (filter, fields) {
+      for await (const chunk of repo.exportCsv!(filter, fields)) {
+        readBytes += chunk.length
+        yield chunk
+      }
+    },
+  }
+  const app = express()
+  app.use(
+    '/admin',
+    createSubscribersAdminRouter({
+      repo: counted,
+      authorize: [(_req, _res, next) => next()],
+      clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+      logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      exportStallMs: STALL_MS,
+    }),
+  )
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+  })
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/subscribers.csv`
+}, 60_000)
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve))
+  await repo?.close()
+  await drop?.()
+})
+
+const response = (url = base) =>
+  new Promise<IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject))
+const body = (res: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    res.on('data', (chunk: Buffer) => chunks.push(chunk))
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    res.on('error', reject)
+  })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Whether PostgreSQL still runs the backend `pid`, polled until it ends (or 5 s). */
+async function backendAlive(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])
+    if (rows.length === 0) return false
+    await sleep(50)
+  }
+  return true
+}
+
+describe('PostgreSQL subscriber export (one COPY)', () => {
+  it('reads no further than a slow client takes, then sends every row', async () => {
+    readBytes = 0
+    const res = await response()
+    res.pause()
+    await sleep(500)
+    const whilePaused = readBytes
+    await sleep(300)
+    expect(readBytes).toBe(whilePaused)
+    expect(whilePaused).toBeLessThan((ROWS * 1000) / 2)
+    const file = await body(res.resume())
+    expect(file.split('\r\n')).toHaveLength(ROWS + 2)
+    expect(file.endsWith('"en"\r\n')).toBe(true)
+  })
+
+  it('gives two exports at once the same file', async () => {
+    const [a, b] = await Promise.all([response().then(body), response().then(body)])
+    expect(a.length).toBeGreaterThan(ROWS * 1000)
+    expect(b).toBe(a)
+  })
+
+  it('ends the COPY and frees its connection when the client goes away, however often', async () => {
+    // More exports cut short than the pool has connections: a connection kept by any would stall the last.
+    for (let i = 0; i < (pool.options.max ?? 10) + 2; i++) {
+      const res = await response()
+      await new Promise((resolve) => res.once('data', resolve))
+      res.destroy()
+      expect(await backendAlive(backends.at(-1)!)).toBe(false)
+    }
+    expect((await repo.list({ limit: 1, offset: 0 })).items).toHaveLength(1)
+    expect(pool.totalCount).toBeLessThanOrEqual(pool.options.max ?? 10)
+  }, 30_000)
+
+  it('cuts a client that takes nothing for the stall time, and frees its connection', async () => {
+    const started = performance.now()
+    const res = await response()
+    // A paused client sees the end only once it reads what it has: the server's side is what counts.
+    res.pause()
+    expect(await backendAlive(backends.at(-1)!)).toBe(false)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(STALL_MS)
+    res.destroy()
+  }, 15_000)
+
+  it('answers a failure before the first row with an error status, and the export serves again', async () => {
+    await pool.query('ALTER TABLE subscriber_areas RENAME TO subscriber_areas_away')
+    try {
+      const res = await response()
+      // The error handler's answer (the server's own writes JSON), not a file download.
+      expect(res.statusCode).toBe(500)
+      expect(res.headers['content-type']).not.toMatch(/csv/)
+      expect(res.headers['content-disposition']).toBeUndefined()
+      await body(res)
+    } finally {
+      await pool.query('ALTER TABLE subscriber_areas_away RENAME TO subscriber_areas')
+    }
+    const file = await body(await response())
+    expect(file.split('\r\n')).toHaveLength(ROWS + 2)
+  })
+})

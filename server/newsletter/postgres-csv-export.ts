@@ -1,0 +1,86 @@
+import type { Pool } from 'pg'
+import { to as copyTo } from 'pg-copy-streams'
+import { FORMULA_START_CHARS } from './csv'
+import { crlfRecordEnds } from './csv-crlf'
+import type { Param } from './postgres-subscriber-search'
+import type { ExportedField, ExportedSubscriber } from './subscribers-repository'
+
+/** A time as `Date.toISOString` writes it, formatted by PostgreSQL: no Date to parse and format per cell. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** Each exported field's expression over a row of `subscribers` (areas: slugs sorted, separated by spaces). */
+const EXPORT_COLUMNS: Record<keyof ExportedSubscriber, string> = {
+  id: 'id',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  status: 'status',
+  createdAt: iso('created_at'),
+  confirmedAt: iso('confirmed_at'),
+  unsubscribedAt: iso('unsubscribed_at'),
+  consentVersion: 'consent_version',
+  source: 'source',
+  language: 'language',
+  areas: `coalesce((SELECT string_agg(a.area, ' ' ORDER BY a.area) FROM subscriber_areas a WHERE a.subscriber_id = id), '')`,
+}
+
+/**
+ * The exported columns, named as `ExportedSubscriber`'s fields, and the keyset pages' cursor: the row's time as
+ * PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
+ */
+export const EXPORT_SELECT = `SELECT ${Object.entries(EXPORT_COLUMNS)
+  .map(([field, sql]) => `${sql} AS "${field}"`)
+  .join(', ')}, created_at::text AS cursor_at`
+
+/** The export's order, the list's: newest first, ties broken by id. */
+export const EXPORT_ORDER = 'ORDER BY created_at DESC, id DESC'
+
+const FORMULA_START_SQL = [...FORMULA_START_CHARS].map((c) => `chr(${c.charCodeAt(0)})`).join(', ')
+
+/**
+ * A cell's text as `csvCell` writes it inside its quotes (COPY adds the quotes and doubles a quote inside):
+ * null as empty, an apostrophe before a first character that a spreadsheet would read as a formula.
+ */
+const cellSql = (column: string) =>
+  `CASE WHEN left(${column}, 1) IN (${FORMULA_START_SQL}) THEN '''' || ${column} ELSE coalesce(${column}, '') END`
+
+/** The rows a filter reads, as `matchingRows` writes them. */
+type Rows = { with: string; from: string; sql: string }
+
+/**
+ * The export as one COPY: `fields`' cells of every row, in the list's order, every cell quoted (`FORCE_QUOTE`,
+ * so an empty cell is `""` as `csvCell` writes it). The inner query keeps its ORDER BY (PostgreSQL never folds a
+ * sorted subquery into the one around it), and the cells read its columns once each.
+ */
+export function copyCsvSql(rows: Rows, fields: readonly ExportedField[]): string {
+  const cells = fields.map((field) => cellSql(`e."${field}"`)).join(', ')
+  return `COPY (SELECT ${cells} FROM (${rows.with} ${EXPORT_SELECT} FROM ${rows.from} ${rows.sql} ${EXPORT_ORDER}) e)
+    TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`
+}
+
+/**
+ * The CSV records of `statement` (written with the values it needs as literals: a COPY takes no parameters), read
+ * as PostgreSQL sends them over one connection, with `csvLine`'s CRLF ends. The stream reads the connection only
+ * as fast as the records are taken, so a slow client holds PostgreSQL back through the socket, not the server's
+ * memory. Finished, the connection goes back to the pool; cut short (the client gone, or a failure) it is closed,
+ * since it may still be inside the COPY.
+ */
+export async function* copyCsv(pool: Pool, statement: (literal: Param) => string): AsyncGenerator<Buffer> {
+  const client = await pool.connect()
+  let finished = false
+  try {
+    // The whole table's estimated cost is far over JIT's threshold, and compiling the plan (most of a second)
+    // would come before the first row: the rows are streamed as read, which JIT cannot speed up.
+    await client.query('SET jit = off')
+    const copy = client.query(copyTo(statement((value) => client.escapeLiteral(String(value)))))
+    // The connection's end, when it is closed mid-COPY, is reported to the stream as an error after the loop
+    // below has stopped listening: it must not count as unhandled.
+    copy.on('error', () => undefined)
+    const crlf = crlfRecordEnds()
+    for await (const chunk of copy) yield crlf(chunk as Buffer)
+    await client.query('RESET jit')
+    finished = true
+  } finally {
+    client.release(finished ? undefined : new Error('subscriber export cut short'))
+  }
+}
