@@ -207,11 +207,19 @@ export function NewsletterDialog({
       onRequestClose={() => setOpen(false)}
       closeOnBackdropClick
     >
-      <h2 id={`${id}-title`} className="newsletter-popup__title" lang={settings.titleLang ?? undefined}>
-        {settings.title}
+      <h2
+        id={`${id}-title`}
+        className="newsletter-popup__title"
+        lang={(settings.title && settings.titleLang) || undefined}
+      >
+        {settings.title ?? words.defaultTitle}
       </h2>
-      <p id={`${id}-text`} className="newsletter-popup__text" lang={settings.textLang ?? undefined}>
-        {settings.text}
+      <p
+        id={`${id}-text`}
+        className="newsletter-popup__text"
+        lang={(settings.text && settings.textLang) || undefined}
+      >
+        {settings.text ?? words.defaultText}
       </p>
       <form className="newsletter-popup__form" onSubmit={onSubmit}>
         <SignUpFields id={id} values={values} field={field} />

@@ -10,6 +10,9 @@ export const messages = {
     denied: 'Your browser did not share where you are.',
   },
   newsletter: {
+    /** The popup's heading and line while the CMS has none (docs/fan-site-rules.md §9). */
+    defaultTitle: 'Stay in the Loop',
+    defaultText: 'Get updates on upcoming performances, new releases and exclusive content.',
     firstName: 'First Name',
     lastName: 'Last Name',
     email: 'Email Address',

@@ -28,6 +28,8 @@ export const messages: NewsletterMessages = {
     denied: 'Tu navegador no compartió tu ubicación.',
   },
   newsletter: {
+    defaultTitle: 'No te pierdas nada',
+    defaultText: 'Entérate primero de los próximos conciertos, la música nueva y el contenido exclusivo.',
     firstName: 'Nombre',
     lastName: 'Apellido',
     email: 'Correo electrónico',
