@@ -8,7 +8,6 @@ import { buildShowJsonLd, showImages, showJsonLdUrls } from '../../features/show
 import {
   areaFeedPath,
   SHOWS_FEED_PATH,
-  showPath,
   upcomingShowsPageCount,
   upcomingShowsPagePath,
 } from '../../features/shows/utils/show-paths'

@@ -5,10 +5,11 @@ import { resolvePopupSettings, type PopupSettingsDocument } from './popup-settin
 import { usePopupTriggers } from './use-popup-triggers'
 
 /** The dialog's code with its strings in the page's language (one module-level loader per language). */
-const loadDialog: Record<Locale, () => Promise<typeof import('./newsletter-dialog')>> = {
-  en: () => Promise.all([import('./newsletter-dialog'), loadMessages('en', ['newsletter'])]).then(([m]) => m),
-  es: () => Promise.all([import('./newsletter-dialog'), loadMessages('es', ['newsletter'])]).then(([m]) => m),
-}
+const dialogIn = (locale: Locale) => () =>
+  Promise.all([import('./newsletter-dialog'), loadMessages(locale, ['newsletter'])]).then(
+    ([module]) => module,
+  )
+const loadDialog = { en: dialogIn('en'), es: dialogIn('es') }
 
 /**
  * The newsletter popup (docs/fan-site-rules.md §2, §4, §5): mounted once in the site layout. `settings` is the CMS's
