@@ -44,7 +44,8 @@ export const messages = {
     label: 'Español',
     /** In a narrow header, beside the menu button. */
     short: 'ES',
-    name: 'Español: esta página en español',
+    /** The link's name holds both visible texts, the code first (shown on a phone): voice control needs it. */
+    name: 'ES: Español, esta página en español',
   },
   /** Offered to a visitor whose browser or last choice prefers Spanish, so written in Spanish. */
   languageHint: {

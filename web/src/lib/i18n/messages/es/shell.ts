@@ -44,7 +44,7 @@ export const messages: ShellMessages = {
     label: 'English',
     /** In a narrow header, beside the menu button. */
     short: 'EN',
-    name: 'English: this page in English',
+    name: 'EN: English, this page in English',
   },
   /** Offered to a visitor whose browser or last choice prefers English, so written in English. */
   languageHint: {
