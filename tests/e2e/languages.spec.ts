@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import {
   localeOfPath,
@@ -144,7 +145,7 @@ test('the server sends every visitor the same page, whatever language the browse
 })
 
 const languageSwitch = (page: Page, where: 'banner' | 'contentinfo') =>
-  page.getByRole(where).getByRole('link', { name: /^(Español|English):/ })
+  page.getByRole(where).getByRole('link', { name: /^(ES: Español|EN: English),/ })
 
 test.describe('the language switch', () => {
   test('leads to the same page in the other language, with its query and hash once hydrated', async ({
@@ -155,7 +156,7 @@ test.describe('the language switch', () => {
     await page.goto('/shows?area=bay-area&utm_source=newsletter#tour')
     await waitForHydration(page)
     const header = languageSwitch(page, 'banner')
-    await expect(header).toHaveAccessibleName('Español: esta página en español')
+    await expect(header).toHaveAccessibleName('ES: Español, esta página en español')
     await expect(header).toContainText('Español')
     await expect(header).toHaveAttribute('href', '/es/shows?area=bay-area#tour')
     await expect(languageSwitch(page, 'contentinfo')).toHaveAttribute('href', '/es/shows?area=bay-area#tour')
@@ -165,7 +166,7 @@ test.describe('the language switch', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es')
     await waitForHydration(page)
     const back = languageSwitch(page, 'banner')
-    await expect(back).toHaveAccessibleName('English: this page in English')
+    await expect(back).toHaveAccessibleName('EN: English, this page in English')
     await expect(back).toHaveAttribute('href', '/shows?area=bay-area#tour')
     // Links on a Spanish page stay in Spanish, client-side navigation included.
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').last().click()
@@ -209,4 +210,37 @@ test.describe('the language hint', () => {
     await waitForHydration(page)
     await expect(page.getByRole('complementary', { name: 'Idioma' })).toHaveCount(0)
   })
+})
+
+/**
+ * Lighthouse's `label-content-name-mismatch` (axe, experimental, so named here): a control whose accessible name
+ * does not contain its visible text fails voice control ("click ES"). The switch shows its language's code on
+ * a phone and its name on a desktop; the hint shows a close button and a link.
+ */
+test.describe('the switch and the hint name what they show', () => {
+  test.use({ languageHint: 'shown', locale: 'es-MX' })
+  for (const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`on a ${device}, in both languages`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      // An English page with the Spanish hint, and a Spanish one (the switch leads to English).
+      for (const path of ['/', '/es']) {
+        await page.goto(path)
+        await waitForHydration(page)
+        if (path === '/') await expect(page.getByRole('complementary', { name: 'Idioma' })).toBeVisible()
+        const results = await new AxeBuilder({ page })
+          .withRules(['label-content-name-mismatch'])
+          .include('.language-switch')
+          .include('.language-hint')
+          .analyze()
+        expect(results.violations.flatMap((v) => v.nodes.map((node) => `${path}: ${node.html}`))).toEqual([])
+        expect(
+          results.passes.length + results.incomplete.length,
+          `${path}: no control checked`,
+        ).toBeGreaterThan(0)
+      }
+    })
+  }
 })

@@ -3,7 +3,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router'
 import { RouteFallback } from '../components/route-fallback'
 import type { Locale } from '../lib/i18n/locale-contract'
 import { LOCALE_BASENAME } from '../lib/i18n/localized-path-contract'
-import { useMessages } from '../lib/i18n/messages'
+import { loadMessages, useMessages } from '../lib/i18n/messages'
 import { PageRoutesProvider } from '../lib/i18n/page-translations'
 import type { PageModule, RouteHandle } from './route-module'
 import { FRAMELESS_PAGES, SITE_PAGES, type RouteEntry } from './route-table'
@@ -23,11 +23,12 @@ export type AttachToRoute = (id: string, route: RouteObject) => RouteObject
  * fallback; a client-side navigation to a route not loaded yet suspends in its transition, and the previous
  * page stays until the chunk has arrived.
  */
-function asRoute({ id, path, load }: RouteEntry): RouteObject {
+function asRoute({ id, path, messages, load }: RouteEntry, locale: Locale): RouteObject {
   let loaded: PageModule | undefined
   let pending: Promise<ComponentType> | undefined
+  // The page's strings come with its code: it renders once both are in.
   const preload = () =>
-    (pending ??= load().then((module) => {
+    (pending ??= Promise.all([load(), loadMessages(locale, messages)]).then(([module]) => {
       loaded = module
       return module.Page
     }))
@@ -55,13 +56,16 @@ export function createRoutes(
   const site: RouteObject = {
     id: SITE_LAYOUT_ID,
     element: <SiteLayout />,
-    children: SITE_PAGES.map((entry) => attach(entry.id, asRoute(entry))),
+    children: SITE_PAGES.map((entry) => attach(entry.id, asRoute(entry, locale))),
   }
   const frameless = locale === 'en' ? FRAMELESS_PAGES : []
   return [
     {
       element: <RootLayout />,
-      children: [...frameless.map((entry) => attach(entry.id, asRoute(entry))), attach(SITE_LAYOUT_ID, site)],
+      children: [
+        ...frameless.map((entry) => attach(entry.id, asRoute(entry, locale))),
+        attach(SITE_LAYOUT_ID, site),
+      ],
     },
   ]
 }

@@ -14,6 +14,7 @@ import { HeroSection } from '../../features/site/components/hero-section'
 import { SocialLinks } from '../../features/site/components/social-links'
 import { TourPromoGate } from '../../features/tour-promo/components/tour-promo-gate'
 import { useImageUrl } from '../../lib/content-context'
+import { useLocale } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
 import { HASH_SCROLL_DELAY_MS, scrollToAnchor } from '../../lib/scroll-to-anchor'
 import { useAbsoluteUrl } from '../../lib/absolute-url'
@@ -45,9 +46,10 @@ function HomeStructuredData() {
   const media = useGalleryItems()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
+  const locale = useLocale()
   return (
     <JsonLdScript
-      data={buildHomeJsonLd({ settings, events, media, homeUrl: absolute('/'), imageUrl, absolute })}
+      data={buildHomeJsonLd({ settings, events, media, homeUrl: absolute('/'), locale, imageUrl, absolute })}
     />
   )
 }

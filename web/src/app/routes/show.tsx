@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { useShow, type ShowPageData } from '../../features/shows/api/get-show'
 import { ShowPage } from '../../features/shows/shows-page'
-import { buildShowJsonLd, showImages } from '../../features/shows/utils/show-json-ld'
+import { buildShowJsonLd, showImages, showJsonLdUrls } from '../../features/shows/utils/show-json-ld'
 import { SHOWS_FEED_PATH, showCalendarPath, showPath } from '../../features/shows/utils/show-paths'
 import { showTitle, toShow, type Show } from '../../features/shows/utils/show-rules'
 import { useSiteSettings, type SiteSettings } from '../../features/site/api/get-site-settings'
@@ -29,7 +29,7 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
   const settings = useSiteSettings()
   const imageUrl = useImageUrl()
   const absolute = useAbsoluteUrl()
-  const { shows } = useMessages()
+  const { shows, calendar } = useMessages()
   const bandName = settings?.bandName || null
   const picture = showPicture(data, settings)
   const images = showImages(picture, imageUrl, absolute)
@@ -48,15 +48,14 @@ function ShowHead({ data, show }: { data: ShowPageData; show: Show }) {
       <link
         rel="alternate"
         type="text/calendar"
-        title={shows.calendar.entry(showTitle(show))}
+        title={calendar.entry(showTitle(show))}
         href={absolute(showCalendarPath(show.slug))}
       />
       <CalendarFeedLink />
       <JsonLdScript
         data={buildShowJsonLd(show, {
           bandName,
-          homeUrl: absolute('/'),
-          pageUrl: absolute(path),
+          ...showJsonLdUrls(absolute, locale, show.slug),
           images,
           description,
           locale,

@@ -4,11 +4,10 @@ import { parseNewsPage } from '../../features/news/utils/news-paging'
 import { useUpcomingShowsPage } from '../../features/shows/api/get-upcoming-shows'
 import { UpcomingShowsPage } from '../../features/shows/upcoming-shows-page'
 import { pastShowsPage } from '../../features/shows/utils/past-shows'
-import { buildShowJsonLd, showImages } from '../../features/shows/utils/show-json-ld'
+import { buildShowJsonLd, showImages, showJsonLdUrls } from '../../features/shows/utils/show-json-ld'
 import {
   areaFeedPath,
   SHOWS_FEED_PATH,
-  showPath,
   upcomingShowsPageCount,
   upcomingShowsPagePath,
 } from '../../features/shows/utils/show-paths'
@@ -47,8 +46,7 @@ function UpcomingShowsJsonLd({ shows }: { shows: Show[] }) {
       data={shows.map((show) =>
         buildShowJsonLd(show, {
           bandName,
-          homeUrl: absolute('/'),
-          pageUrl: absolute(showPath(show.slug)),
+          ...showJsonLdUrls(absolute, locale, show.slug),
           images,
           description: describe(show, bandName, words),
           locale,
@@ -72,7 +70,7 @@ function UpcomingShowsHead({
   area: ChosenArea
 }) {
   const bandName = useSiteSettings()?.bandName || null
-  const words = useMessages().shows
+  const { shows: words, calendar } = useMessages()
   const heading = words.upcomingTitle(area?.name ?? null, page, pageCount)
   return (
     <>
@@ -82,9 +80,7 @@ function UpcomingShowsHead({
         path={upcomingShowsPagePath(page, area?.slug ?? null)}
       />
       <CalendarFeedLink />
-      {area ? (
-        <CalendarFeedLink path={areaFeedPath(area.slug)} title={words.calendar.areaFeed(area.name)} />
-      ) : null}
+      {area ? <CalendarFeedLink path={areaFeedPath(area.slug)} title={calendar.areaFeed(area.name)} /> : null}
       <UpcomingShowsJsonLd shows={shows} />
     </>
   )

@@ -65,7 +65,7 @@ const media = [
   },
 ] as GalleryItem[]
 
-function build() {
+function build(locale?: 'en' | 'es') {
   const events = listEvents(
     [
       event({ _id: 'a' }),
@@ -96,6 +96,7 @@ function build() {
     events,
     media,
     homeUrl: 'https://example.com/',
+    locale,
     imageUrl: createImageUrlFactory({ projectId: 'local', dataset: 'production', assetBaseUrl: '/content' }),
     absolute,
   }) as { '@context': string; '@graph': Record<string, any>[] } // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -125,7 +126,7 @@ describe('buildHomeJsonLd', () => {
       '@type': 'MusicEvent',
       name: 'Los Forasteros at Land+Sky',
       eventStatus: 'https://schema.org/EventScheduled',
-      url: 'https://example.com/#events',
+      url: 'https://example.com/shows/e',
       location: {
         '@type': 'Place',
         name: 'Land+Sky',
@@ -148,8 +149,38 @@ describe('buildHomeJsonLd', () => {
     expect(second.offers).toEqual({
       '@type': 'Offer',
       availability: 'https://schema.org/SoldOut',
-      url: 'https://example.com/#events',
+      url: 'https://example.com/shows/e',
     })
+  })
+
+  it('says the language of the page: English at /, Spanish at /es', () => {
+    expect(build()['@graph'][0]).toMatchObject({ inLanguage: 'en', url: 'https://example.com/' })
+    expect(build('es')['@graph'][0]).toMatchObject({
+      '@id': 'https://example.com/#band',
+      inLanguage: 'es',
+      url: 'https://example.com/es',
+    })
+  })
+
+  it("points a Spanish page's shows at their Spanish pages, and a show without a page at the Spanish list", () => {
+    const [first, second] = build('es')['@graph'][0]!.event
+    expect(first.url).toBe('https://example.com/es/shows/e')
+    expect(second.offers.url).toBe('https://example.com/es/shows/e')
+    const events = listEvents([event({ _id: 'n', slug: null })], new Date('2025-10-01T19:00:00Z'))
+    const data = buildHomeJsonLd({
+      settings,
+      events,
+      media: [],
+      homeUrl: 'https://example.com/',
+      locale: 'es',
+      imageUrl: createImageUrlFactory({
+        projectId: 'local',
+        dataset: 'production',
+        assetBaseUrl: '/content',
+      }),
+      absolute: (p: string) => new URL(p, 'https://example.com').toString(),
+    }) as { '@graph': { event: { url: string }[] }[] }
+    expect(data['@graph'][0]!.event[0]!.url).toBe('https://example.com/es#events')
   })
 
   it('lists the media with credits: videos as VideoObject, photos as ImageObject', () => {
@@ -200,7 +231,7 @@ describe('CMS URLs in the structured data', () => {
     const json = JSON.stringify(data)
     expect(json).not.toMatch(/javascript:|data:/)
     expect(json).toContain('"sameAs":["https://www.youtube.com/@band"]')
-    // The offer falls back to the tour list when its ticket link is refused.
-    expect(json).toContain('"url":"https://example.com/#events"')
+    // The offer falls back to the show's page when its ticket link is refused.
+    expect(json).toContain('"url":"https://example.com/shows/e"')
   })
 })

@@ -11,6 +11,9 @@ import { hasImage } from '../../lib/image-url'
 import { safeLinkUrl } from '../../lib/safe-url'
 import { schemaPlace } from '../../lib/schema-place'
 import { bandNameOf } from '../../config/public-config'
+import type { Locale } from '../../lib/i18n/locale-contract'
+import { localizedPath } from '../../lib/i18n/localized-path-contract'
+import { showPath } from '../../features/shows/utils/show-paths'
 
 const SCHEMA = 'https://schema.org/'
 
@@ -32,16 +35,20 @@ export type JsonLdInput = {
   settings: SiteSettings | null
   events: ListedEvent[]
   media: GalleryItem[]
-  /** Absolute URL of the home page. */
+  /** Absolute URL of the (English) home page: the band's `@id` is the same on every page and language. */
   homeUrl: string
+  /** The page's language (ADR 193): the group's `url` and each show's are that language's pages. */
+  locale?: Locale
   imageUrl: ImageUrlFactory
   absolute: (pathOrUrl: string) => string
 }
 
 type Json = Record<string, unknown>
 
-function musicEvent(event: ListedEvent, bandName: string, homeUrl: string, image?: string): Json {
-  const eventsUrl = `${homeUrl.replace(/\/$/, '')}/#events`
+function musicEvent(event: ListedEvent, bandName: string, input: JsonLdInput, image?: string): Json {
+  const locale = input.locale ?? 'en'
+  // The show's own page in the page's language; a show without one is in the home page's list.
+  const eventsUrl = input.absolute(localizedPath(locale, event.slug ? showPath(event.slug) : '/#events'))
   const offer: Json = {
     '@type': 'Offer',
     availability: AVAILABILITY[event.status],
@@ -111,13 +118,14 @@ export function buildHomeJsonLd(input: JsonLdInput): Json {
     '@type': 'MusicGroup',
     '@id': `${homeUrl}#band`,
     name: bandName,
-    url: homeUrl,
+    url: input.absolute(localizedPath(input.locale ?? 'en', '/')),
+    inLanguage: input.locale ?? 'en',
     ...(settings?.description ? { description: settings.description } : {}),
     ...(hasImage(logo) ? { logo: input.absolute(input.imageUrl(logo, { width: 600 })) } : {}),
     ...(image ? { image } : {}),
     ...(settings?.bookingEmail ? { email: settings.bookingEmail } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
-    event: events.map((event) => musicEvent(event, bandName, homeUrl, image)),
+    event: events.map((event) => musicEvent(event, bandName, input, image)),
   }
   const mediaList: Json = {
     '@type': 'ItemList',

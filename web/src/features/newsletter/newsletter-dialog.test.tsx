@@ -105,3 +105,28 @@ describe('the newsletter form on a Spanish page', () => {
     expect(requests[0]).toEqual({ firstName: 'Ana', lastName: 'López', email: 'ana@example.com' })
   })
 })
+
+describe('the popup copy while the CMS has none', () => {
+  it.each([
+    ['en', 'Stay in the Loop', /^Get updates on upcoming performances/],
+    ['es', 'No te pierdas nada', /^Entérate primero de los próximos conciertos/],
+  ] as const)('is written in the page language (%s), not marked as another', (locale, title, text) => {
+    openDialog(locale)
+    const dialog = screen.getByRole('dialog', { name: title })
+    expect(dialog).toHaveAccessibleDescription(text)
+    expect(screen.getByRole('heading', { name: title })).not.toHaveAttribute('lang')
+  })
+
+  it("shows the CMS's English standing in for a missing Spanish copy marked as English", () => {
+    renderSitePart(
+      <NewsletterDialog
+        settings={{ ...DEFAULT_POPUP_SETTINGS, title: 'Join the posse', titleLang: 'en' }}
+        open
+        setOpen={() => {}}
+        bandName="Los Forasteros"
+      />,
+      { locale: 'es', content: {} },
+    )
+    expect(screen.getByRole('heading', { name: 'Join the posse' })).toHaveAttribute('lang', 'en')
+  })
+})

@@ -157,6 +157,29 @@ function HoneypotField({
   )
 }
 
+/** The popup's heading and line: the CMS's, else the default in the page's language (ADR 193). */
+function PopupCopy({ id, settings }: { id: string; settings: NewsletterPopupSettings }) {
+  const { newsletter: words } = useMessages()
+  return (
+    <>
+      <h2
+        id={`${id}-title`}
+        className="newsletter-popup__title"
+        lang={(settings.title && settings.titleLang) || undefined}
+      >
+        {settings.title ?? words.defaultTitle}
+      </h2>
+      <p
+        id={`${id}-text`}
+        className="newsletter-popup__text"
+        lang={(settings.text && settings.textLang) || undefined}
+      >
+        {settings.text ?? words.defaultText}
+      </p>
+    </>
+  )
+}
+
 /**
  * The newsletter popup's dialog and form (docs/fan-site-rules.md §2, §4, §5). A lazy chunk: NewsletterPopup mounts it on the
  * first open, so the dialog and the form stay out of the JavaScript every page loads first. Escape, the close
@@ -207,12 +230,7 @@ export function NewsletterDialog({
       onRequestClose={() => setOpen(false)}
       closeOnBackdropClick
     >
-      <h2 id={`${id}-title`} className="newsletter-popup__title" lang={settings.titleLang ?? undefined}>
-        {settings.title}
-      </h2>
-      <p id={`${id}-text`} className="newsletter-popup__text" lang={settings.textLang ?? undefined}>
-        {settings.text}
-      </p>
+      <PopupCopy id={id} settings={settings} />
       <form className="newsletter-popup__form" onSubmit={onSubmit}>
         <SignUpFields id={id} values={values} field={field} />
         <AreaChoice id={id} value={area} onChange={setArea} />

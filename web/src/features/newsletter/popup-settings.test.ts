@@ -5,8 +5,8 @@ describe('resolvePopupSettings', () => {
   it("uses the spec's values when the CMS has no document", () => {
     expect(resolvePopupSettings(null)).toEqual({
       enabled: true,
-      title: 'Stay in the Loop',
-      text: DEFAULT_POPUP_SETTINGS.text,
+      title: null,
+      text: null,
       delayMs: 12_000,
       scrollThresholdPx: 100,
     })

@@ -1,8 +1,9 @@
 /** The `newsletterPopup` singleton of the CMS (docs/architecture.md §3), with the values of docs/fan-site-rules.md §2 and §9 as defaults. */
 export type NewsletterPopupSettings = {
   enabled: boolean
-  title: string
-  text: string
+  /** Null while the CMS has none: the dialog shows its default in the page's language (its catalogue part). */
+  title: string | null
+  text: string | null
   /** "en" when the English title or text stands in for a missing Spanish one (ADR 193). */
   titleLang?: 'en' | null
   textLang?: 'en' | null
@@ -14,8 +15,8 @@ export type NewsletterPopupSettings = {
 
 export const DEFAULT_POPUP_SETTINGS: NewsletterPopupSettings = {
   enabled: true,
-  title: 'Stay in the Loop',
-  text: 'Get updates on upcoming performances, new releases and exclusive content.',
+  title: null,
+  text: null,
   delayMs: 12_000,
   scrollThresholdPx: 100,
 }
@@ -26,7 +27,7 @@ export type PopupSettingsDocument = Partial<Record<keyof NewsletterPopupSettings
 /** CMS content may be missing or half-filled; every absent or unusable field falls back to the default. */
 export function resolvePopupSettings(doc: PopupSettingsDocument): NewsletterPopupSettings {
   const d = DEFAULT_POPUP_SETTINGS
-  const text = (value: unknown, fallback: string) =>
+  const text = (value: unknown, fallback: string | null) =>
     typeof value === 'string' && value.trim() ? value : fallback
   const count = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback

@@ -105,7 +105,7 @@ export function UpcomingShowsPage({
 }) {
   const { shows: upcoming, total } = pastShowsPage(useUpcomingShowsPage(page, area), useLocale())
   const areaName = useAreaName(area)
-  const { shows } = useMessages()
+  const { shows, calendar } = useMessages()
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
@@ -137,7 +137,7 @@ export function UpcomingShowsPage({
         <TourCalendarLinks
           feedUrl={feedUrl}
           path={areaFeedPath(area)}
-          name={shows.calendar.area(areaName)}
+          name={calendar.area(areaName)}
           className="show__feed"
         />
       ) : (

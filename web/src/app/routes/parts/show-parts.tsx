@@ -10,14 +10,9 @@ import { NotFoundPage } from '../not-found'
 
 export function CalendarFeedLink({ path = SHOWS_FEED_PATH, title }: { path?: string; title?: string }) {
   const absolute = useAbsoluteUrl()
-  const { shows } = useMessages()
+  const { calendar } = useMessages()
   return (
-    <link
-      rel="alternate"
-      type="text/calendar"
-      title={title ?? shows.calendar.tourFeed}
-      href={absolute(path)}
-    />
+    <link rel="alternate" type="text/calendar" title={title ?? calendar.tourFeed} href={absolute(path)} />
   )
 }
 

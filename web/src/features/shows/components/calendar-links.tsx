@@ -18,7 +18,7 @@ export function TourCalendarLinks({
   /** What is subscribed to ("the Los Angeles calendar"); the tour's calendar by default. */
   name?: string
 }) {
-  const { calendar } = useMessages().shows
+  const { calendar } = useMessages()
   return (
     <p className={className}>
       <a href={webcalUrl(feedUrl)}>{calendar.subscribe(name ?? calendar.tour)}</a>{' '}

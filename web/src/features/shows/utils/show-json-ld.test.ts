@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createImageUrlFactory } from '../../../lib/image-url'
 import { brokenGoogleEventRules, checkGoogleEventRules } from '../../../testing/google-event-rules'
-import { buildShowJsonLd, showImages } from './show-json-ld'
+import { buildShowJsonLd, showImages, showJsonLdUrls } from './show-json-ld'
 import { toShow, type ShowRecord } from './show-rules'
 
 const record = (overrides: Partial<ShowRecord> = {}): ShowRecord => ({
@@ -150,5 +150,38 @@ describe('a show page’s MusicEvent against Google’s Event rich result rules'
     expect(data.offers).not.toHaveProperty('price')
     expect(data.name).toBe('Live at The Arlington Theatre')
     expect(data).not.toHaveProperty('performer')
+  })
+})
+
+describe('showJsonLdUrls', () => {
+  const slug = '2025-11-06-arlington-theatre-santa-barbara'
+
+  it("points a Spanish page's event at the Spanish show page, the band at its one home", () => {
+    expect(showJsonLdUrls(absolute, 'es', slug)).toEqual({
+      homeUrl: 'https://band.example/',
+      pageUrl: `https://band.example/es/shows/${slug}`,
+    })
+  })
+
+  it("points an English page's event at the English show page", () => {
+    expect(showJsonLdUrls(absolute, 'en', slug).pageUrl).toBe(`https://band.example/shows/${slug}`)
+  })
+
+  it('gives the Spanish event its Spanish page as url, @id and offer fallback', () => {
+    const show = toShow(record({ ticketUrl: null }), 'es')!
+    const data = buildShowJsonLd(show, {
+      bandName: 'Los Forasteros',
+      ...showJsonLdUrls(absolute, 'es', slug),
+      images: [],
+      description: 'Los Forasteros en The Arlington Theatre',
+      locale: 'es',
+    })
+    expect(data).toMatchObject({
+      '@id': `https://band.example/es/shows/${slug}#event`,
+      url: `https://band.example/es/shows/${slug}`,
+      inLanguage: 'es',
+      offers: { url: `https://band.example/es/shows/${slug}` },
+      performer: { '@id': 'https://band.example/#band' },
+    })
   })
 })

@@ -4,9 +4,11 @@
  * image, offers, organizer, performer). ADR 120 maps the statuses.
  */
 import type { Locale } from '../../../lib/i18n/locale-contract'
+import { localizedPath } from '../../../lib/i18n/localized-path-contract'
 import type { EventStatus } from '../../events'
 import { hasImage, type ImageRef, type ImageUrlFactory } from '../../../lib/image-url'
 import { schemaPlace } from '../../../lib/schema-place'
+import { showPath } from './show-paths'
 import type { Show } from './show-rules'
 
 const SCHEMA = 'https://schema.org/'
@@ -24,6 +26,18 @@ export type ShowJsonLdContext = {
   description: string
   /** The page's language; the description and the page are in it (ADR 193). */
   locale?: Locale
+}
+
+/**
+ * A show's addresses for its structured data on a page in `locale`: the band's home (its `@id`, one for every
+ * language) and the show's page in the page's language (`/es/shows/<slug>` on a Spanish page).
+ */
+export function showJsonLdUrls(
+  absolute: (path: string) => string,
+  locale: Locale,
+  slug: string,
+): Pick<ShowJsonLdContext, 'homeUrl' | 'pageUrl'> {
+  return { homeUrl: absolute('/'), pageUrl: absolute(localizedPath(locale, showPath(slug))) }
 }
 
 /** Google asks for several aspect ratios, each at least 1200 px wide in the widest case. */
