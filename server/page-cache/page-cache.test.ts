@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PageCache, type Freshness } from './page-cache'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { bodyOf, createRendition } from './rendition'
 
 const always: Freshness = { isFresh: () => true }
@@ -133,6 +134,53 @@ describe('PageCache', () => {
     expect(cache.invalidate(['s1:nothing-read'])).toEqual([])
     expect(cache.invalidate()).toEqual(['/', '/same-as-news'])
     expect(cache.stats()).toMatchObject({ entries: 0, renditions: 0, bytes: 0 })
+  })
+
+  /** A page big enough to be compressed, different for each `n`. */
+  const article = (n: number) =>
+    `<main><h1>Page ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Show ${n}-${i} in the archive</p>`).join('')}</main>`
+
+  it('keeps a page read once in its brotli form only, and makes gzip again for the first client that needs it', async () => {
+    const cache = new PageCache({ maxBytes: 1e6 })
+    const full = (await page(article(1))).rendition
+    const fullBytes = full.bytes
+    const gzipped = full.gzip!
+    // The answers waiting for the render get every form.
+    const answered = await cache.render('/once', async () => ({ rendition: full, freshness: always }))
+    expect(answered.gzip).toBe(gzipped)
+    await nextTurn()
+    const stored = cache.get('/once')!
+    expect(stored.gzip).toBeUndefined()
+    expect(stored.br).toBeDefined()
+    expect(cache.stats().bytes).toBe(fullBytes - gzipped.length)
+    expect(bodyOf(stored, 'identity').toString()).toBe(article(1))
+    // A client that takes gzip but not brotli: the same bytes as the render made, kept and counted again.
+    const again = cache.withForm(stored, 'gzip')
+    expect(again.gzip!.equals(gzipped)).toBe(true)
+    expect(cache.stats().bytes).toBe(fullBytes)
+    expect(cache.withForm(stored, 'br').gzip).toBe(again.gzip)
+  })
+
+  it('serves a second crawl from memory and keeps the home page, where every page kept whole would not fit', async () => {
+    const crawl = Array.from({ length: 40 }, (_, i) => i)
+    const renditions = await Promise.all(crawl.map(async (n) => (await page(article(n))).rendition))
+    const whole = renditions.reduce((sum, r) => sum + r.bytes, 0)
+    const slim = renditions.reduce((sum, r) => sum + r.bytes - r.gzip!.length, 0)
+    const home = (await page(article(-1))).rendition
+    const budget = Math.ceil((whole + slim) / 2) + home.bytes
+    expect(whole + home.bytes).toBeGreaterThan(budget)
+    const cache = new PageCache({ maxBytes: budget })
+    await cache.render('/', async () => ({ rendition: home, freshness: always }))
+    cache.withForm(cache.get('/')!, 'gzip')
+    for (const n of crawl) {
+      await cache.render(`/news/${n}`, async () => ({ rendition: renditions[n]!, freshness: always }))
+      await nextTurn()
+    }
+    const hits = crawl.filter((n) => cache.get(`/news/${n}`) === renditions[n]).length
+    expect(hits).toBe(crawl.length)
+    expect(cache.get('/')).toBe(home)
+    expect(home.gzip).toBeDefined()
+    expect(cache.stats().bytes).toBeLessThanOrEqual(budget)
   })
 
   it('drops an entry once it is no longer fresh', async () => {

@@ -1,4 +1,5 @@
-import type { Rendition } from './rendition'
+import type { Encoding } from './encoding'
+import { attachGzip, dropGzip, gzipFormOf, type Rendition } from './rendition'
 
 /** Until when a render stays true with no content change (see freshness.ts). */
 export type Freshness = { isFresh: () => boolean }
@@ -19,7 +20,13 @@ export type PageCacheOptions = {
  */
 export type RenderTags = readonly string[] | undefined
 
-type Entry = { rendition: Rendition; freshness: Freshness; syncTags: RenderTags }
+type Entry = {
+  rendition: Rendition
+  freshness: Freshness
+  syncTags: RenderTags
+  /** What the entry added to the protected segment's bytes when it entered it. */
+  protectedBytes?: number
+}
 
 export type RenderOutcome = { rendition: Rendition; freshness: Freshness; syncTags?: RenderTags }
 
@@ -54,6 +61,11 @@ const PROTECTED_SHARE = 0.8
  * for again; past the byte budget, probation's least recently used go first. A crawler that reads every page
  * once only churns probation, so the pages fans keep reading (the home page) stay. A page dropped by a content
  * change comes back into the segment it left.
+ *
+ * A page on probation keeps its brotli form only (ADR 200): most pages a crawler reads once are never read by a
+ * client without brotli, and gzip was more than half a stored page. Its gzip form is dropped right after the
+ * answers waiting for the render are sent, and made again (`withForm`) when a client that takes gzip but not
+ * brotli asks for the page.
  */
 export class PageCache {
   private generation = 0
@@ -128,6 +140,21 @@ export class PageCache {
     return gone
   }
 
+  /**
+   * Makes sure `rendition` has the form a client asked for: a page on probation lost its gzip form, so the first
+   * client since that takes gzip but not brotli makes it again (on the event loop, once per page) and it is
+   * kept, counted against the budget, for the next.
+   */
+  withForm(rendition: Rendition, form: Encoding): Rendition {
+    if (form !== 'gzip' || rendition.gzip || !rendition.br) return rendition
+    const added = attachGzip(rendition, gzipFormOf(rendition))
+    if (this.shared.get(sharedKey(rendition))?.rendition === rendition) {
+      this.bytes += added
+      this.evictOverBytes()
+    }
+    return rendition
+  }
+
   /** The pages' keys (not the 404s'), coldest first: probation, then the protected segment. */
   keys(): string[] {
     return [...this.probation.keys(), ...this.protectedPages.keys()]
@@ -159,27 +186,44 @@ export class PageCache {
     const entry = { rendition: kept, freshness, syncTags }
     if (rendition.status === 404) this.notFound.set(key, entry)
     else if (this.wasProtected.delete(key)) this.protect(key, entry)
-    else this.probation.set(key, entry)
+    else {
+      this.probation.set(key, entry)
+      // After the answers waiting for this render are sent (they may take gzip).
+      setImmediate(() => this.slim(key, entry))
+    }
     const maxNotFound = this.limits.maxNotFound ?? 100
     this.evictOldest(this.notFound, () => this.notFound.size > maxNotFound)
-    const overBytes = () => this.bytes > this.limits.maxBytes
-    this.evictOldest(this.notFound, overBytes)
-    this.evictOldest(this.probation, overBytes)
-    this.evictOldest(this.protectedPages, overBytes)
+    this.evictOverBytes()
     return kept
   }
 
   /** Moves a page to the protected segment; its least recently used go back on probation past its share. */
   private protect(key: string, entry: Entry): void {
     this.protectedPages.set(key, entry)
-    this.protectedBytes += entry.rendition.bytes
+    entry.protectedBytes = entry.rendition.bytes
+    this.protectedBytes += entry.protectedBytes
     const share = this.limits.maxBytes * PROTECTED_SHARE
     while (this.protectedBytes > share && this.protectedPages.size > 1) {
       const [coldKey, cold] = this.protectedPages.entries().next().value as [string, Entry]
       this.protectedPages.delete(coldKey)
-      this.protectedBytes -= cold.rendition.bytes
+      this.protectedBytes -= cold.protectedBytes ?? 0
       this.probation.set(coldKey, cold)
     }
+  }
+
+  /** Drops the gzip form of a page still on probation that no other key shares. */
+  private slim(key: string, entry: Entry): void {
+    const shared = this.shared.get(sharedKey(entry.rendition))
+    if (this.probation.get(key) !== entry || shared?.rendition !== entry.rendition || shared.refs > 1) return
+    this.bytes -= dropGzip(entry.rendition)
+  }
+
+  /** Past the byte budget: 404s go first, then probation's least recently used, then the protected segment's. */
+  private evictOverBytes(): void {
+    const overBytes = () => this.bytes > this.limits.maxBytes
+    this.evictOldest(this.notFound, overBytes)
+    this.evictOldest(this.probation, overBytes)
+    this.evictOldest(this.protectedPages, overBytes)
   }
 
   /** Removes the least recently used entries of `area` while `over()` holds. */
@@ -193,7 +237,7 @@ export class PageCache {
   private remove(key: string, entry: Entry, evicted = false): void {
     if (this.protectedPages.get(key) === entry) {
       this.protectedPages.delete(key)
-      this.protectedBytes -= entry.rendition.bytes
+      this.protectedBytes -= entry.protectedBytes ?? 0
       if (!evicted) this.rememberProtected(key)
     } else if (this.probation.get(key) === entry) this.probation.delete(key)
     else this.notFound.delete(key)

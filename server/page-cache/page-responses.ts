@@ -11,6 +11,7 @@ import { PageCache, type PageCacheOptions } from './page-cache'
 import { pageRendition } from './page-rendition'
 import type { RenditionInput } from './rendition'
 import { sendRendition } from './send-rendition'
+import { preferredEncoding } from './encoding'
 
 /**
  * What a shared cache (a CDN) may do with a cached page: keep it 30 s, then serve it stale for up to 5 minutes
@@ -176,7 +177,8 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
       ? await keyOfExisting(requestKey)
       : { key: requestKey.key, renderPath: requestKey.key.slice(origin.length) }
     const renderUrl = renderUrlFor(origin, renderPath)
-    sendRendition(req, res, await cache.render(key, () => renderFresh(produce, renderUrl)))
+    const rendition = await cache.render(key, () => renderFresh(produce, renderUrl))
+    sendRendition(req, res, cache.withForm(rendition, preferredEncoding(req.headers['accept-encoding'])))
   }
 
   const stored: RequestHandler = (req, res, next) => {
@@ -184,7 +186,7 @@ export function createPageResponses(options: PageResponsesOptions): PageResponse
     const { key, cacheable } = keyOf(req)
     const rendition = cacheable ? cache.get(key) : undefined
     if (!rendition) return next()
-    sendRendition(req, res, rendition)
+    sendRendition(req, res, cache.withForm(rendition, preferredEncoding(req.headers['accept-encoding'])))
   }
 
   return { stored, respond, cache, close: () => unsubscribe?.() }

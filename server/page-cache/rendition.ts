@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync } from 'node:zlib'
 import type { Encoding } from './encoding'
 
 const brotli = promisify(brotliCompress)
@@ -67,10 +67,42 @@ function exact(buffer: Buffer): Buffer {
 
 const headBytes = (head: string[]) => head.reduce((sum, part) => sum + part.length, 0)
 
-/** A form of the body as sent: identity is the stored body, or the gzip form decompressed for this answer. */
+/**
+ * A form of the body as sent: identity is the stored body, or a compressed form decompressed for this answer
+ * (gzip's when kept, else brotli's).
+ */
 export function bodyOf(rendition: Rendition, form: Encoding): Buffer {
   if (form !== 'identity') return rendition[form]!
-  return rendition.identity ?? gunzipSync(rendition.gzip!)
+  if (rendition.identity) return rendition.identity
+  return rendition.gzip ? gunzipSync(rendition.gzip) : brotliDecompressSync(rendition.br!)
+}
+
+/**
+ * Drops the gzip form of a rendition that keeps brotli's, and returns the bytes that freed (0 when there was
+ * nothing to drop). Until it is made again, a client that takes gzip but not brotli gets the body as is.
+ */
+export function dropGzip(rendition: Rendition): number {
+  if (!rendition.gzip || !rendition.br) return 0
+  const freed = rendition.gzip.length
+  rendition.gzip = undefined
+  rendition.bytes -= freed
+  return freed
+}
+
+/** The gzip form of a rendition, made from its brotli form: the same bytes `createRendition` made. */
+export function gzipFormOf(rendition: Rendition): Buffer {
+  return rendition.gzip ?? exact(gzipSync(brotliDecompressSync(rendition.br!), GZIP_OPTIONS))
+}
+
+/** Gives a rendition its gzip form back (from `gzipFormOf`), and returns the bytes that added. */
+export function attachGzip(rendition: Rendition, gzipped: Buffer): number {
+  if (rendition.gzip) return 0
+  rendition.gzip = gzipped
+  const head = rendition.heads.gzip
+  const at = head.indexOf('content-length')
+  if (at >= 0) head[at + 1] = String(gzipped.length)
+  rendition.bytes += gzipped.length
+  return gzipped.length
 }
 
 export type RenditionInput = {
