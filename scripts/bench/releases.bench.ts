@@ -92,7 +92,7 @@ async function publishAtToPage(site: Instance): Promise<number> {
   const tagline = `On sale at ten (${releaseId})`
   await site.client.releases.create({ releaseId, metadata: { title: tagline, releaseType: 'scheduled' } })
   await site.client.createVersion({ baseId: 'siteSettings', publishedId: 'siteSettings', releaseId })
-  await site.client.patch(`versions.${releaseId}.siteSettings`).set({ tagline }).commit()
+  await site.client.patch(`versions.${releaseId}.siteSettings`).set({ 'tagline.en': tagline }).commit()
   await fetch(`${site.url}/`).then((res) => res.text())
   const publishAt = Date.now() + SCHEDULE_AHEAD_MS
   await site.client.releases.schedule({ releaseId, publishAt: new Date(publishAt).toISOString() })

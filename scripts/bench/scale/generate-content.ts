@@ -95,7 +95,7 @@ function show(
       ? { ticketUrl: `https://tickets.example.com/los-forasteros/${slug}` }
       : {}),
     ...priceOf(random, city),
-    ...(random.chance(0.3) ? { notes: paragraph(random, 2) } : {}),
+    ...(random.chance(0.3) ? { notes: { _type: 'localeText', en: paragraph(random, 2) } } : {}),
     ...(past && random.chance(0.4)
       ? { setlist: Array.from({ length: random.int(8, 14) }, () => random.pick(SONGS)) }
       : {}),
