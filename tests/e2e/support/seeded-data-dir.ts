@@ -18,6 +18,9 @@ export const SEED_DIR_ENV = 'E2E_SEED_DIR'
 /** Set in the child that makes the template: it stops once the viewer is added. */
 export const SEED_ONLY_ENV = 'E2E_SEED_ONLY'
 
+/** What start-test-server.ts prints once its data dir is ready, before the server starts on it. */
+export const DATA_DIR_READY = 'e2e server: data dir ready'
+
 /** A first start on a loaded machine takes minutes; a waiting server gives up after this. */
 const WAIT_MS = 170_000
 
@@ -91,7 +94,8 @@ async function firstStart(dataDir: string): Promise<void> {
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-test-server.ts'], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its output goes to stderr: its stdout must not say DATA_DIR_READY for the server that waits on it.
+    stdio: ['ignore', 2, 'inherit'],
   })
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject)

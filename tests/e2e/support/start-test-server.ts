@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { accountsFile, openAccounts } from '../../../server/content-api/accounts/accounts'
 import { E2E_VIEWER } from './accounts'
-import { copySeededDataDir, SEED_DIR_ENV, SEED_ONLY_ENV } from './seeded-data-dir'
+import { copySeededDataDir, DATA_DIR_READY, SEED_DIR_ENV, SEED_ONLY_ENV } from './seeded-data-dir'
 import { TEST_NOW } from './servers'
 
 process.env.NODE_ENV = 'test'
@@ -34,6 +34,8 @@ process.env.ADMIN_PASSWORD ||= 'e2e-admin-password'
 
 const template = process.env[SEED_DIR_ENV]
 if (template) await copySeededDataDir(template, process.env.DATA_DIR)
+// Playwright starts the next webServer on this line (playwright.config.ts), so the servers start side by side.
+if (!process.env[SEED_ONLY_ENV]) console.log(DATA_DIR_READY)
 
 await import('../../../server/index')
 await addViewer()
