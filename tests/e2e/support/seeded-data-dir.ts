@@ -64,7 +64,7 @@ async function waitForTemplate(template: string): Promise<void> {
   }
 }
 
-/** A port nobody listens on now, from the system's ephemeral range (outside every agent's and spec's ports). */
+/** A port nobody listens on now, from the system's ephemeral range (outside E2E_PORT's range). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
