@@ -1,3 +1,5 @@
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
 import {
@@ -8,14 +10,23 @@ import {
   TODAY_PORT,
   VISUAL_PORT,
 } from './tests/e2e/support/servers'
+import { DATA_DIR_READY, SEED_DIR_ENV } from './tests/e2e/support/seeded-data-dir'
 
-// The built server, as `npm start` runs it, each on a throwaway data dir. GA4 is configured so the analytics
-// queue can be observed; its script request is blocked by the test fixture, so nothing is sent.
+// One first start per run, copied for every e2e server (tests/e2e/support/seeded-data-dir.ts). Set once in the
+// runner's process: its webServers and workers (whose specs start servers of their own) inherit it.
+process.env[SEED_DIR_ENV] ||= path.join(os.tmpdir(), `band-e2e-seed-${process.pid}-${Date.now()}`)
+
+// The built server, as `npm start` runs it, each on its own copy of the run's seeded data dir. GA4 is configured
+// so the analytics queue can be observed; its script request is blocked by the test fixture, so nothing is sent.
+// Playwright starts its webServers one after another, each once the previous one is up: here once its data dir is
+// ready, so they start side by side (the url still makes Playwright refuse a port something already answers on),
+// and the global setup waits for every /healthz before the tests start.
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node --import tsx tests/e2e/support/start-test-server.ts',
   url: `http://localhost:${port}/healthz`,
+  wait: { stdout: new RegExp(DATA_DIR_READY) },
   reuseExistingServer: false,
-  // A first start imports the seed into a fresh data dir: minutes on a loaded machine.
+  // The first server makes the run's seeded data dir before it starts: minutes on a loaded machine.
   timeout: 180_000,
   env: { PORT: String(port), HTTPS_PORT: '0', LOG_LEVEL: 'warn', GA_MEASUREMENT_ID: TEST_GA_ID, ...env },
   stdout: 'pipe' as const,
@@ -34,6 +45,8 @@ export default defineConfig({
   // timings (those are `npm run bench`'s): on a loaded machine a page takes longer, which is no failure.
   workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: [['list']],
+  globalSetup: './tests/e2e/support/wait-for-servers.ts',
+  globalTeardown: './tests/e2e/support/remove-seed-template.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

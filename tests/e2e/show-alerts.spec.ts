@@ -39,7 +39,7 @@ test.afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** Starts the built server on a fresh data dir with SMTP; resolves once it answers /healthz. */
+/** Starts the built server on a data dir of its own (seeded) with SMTP; resolves once it answers /healthz. */
 async function startServer(smtpUrl: string): Promise<() => string> {
   const taken = await fetch(`${SITE}/healthz`).then(
     () => true,

@@ -26,7 +26,7 @@ function started(child: ChildProcess, name: string, output: () => string): Promi
   })
 }
 
-// A generous bound: the app's first start imports the seed, minutes on a loaded machine.
+// A generous bound: the app starts on a copy of the seeded data dir, which can take minutes on a loaded machine.
 async function poll(what: string, check: () => Promise<boolean>, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {

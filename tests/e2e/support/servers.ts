@@ -18,6 +18,8 @@ export const VISUAL_PORT = E2E_PORT + 3
  * `test.use({ baseURL: publishServerUrl })`.
  */
 export const PUBLISH_PORT = E2E_PORT + 5
+/** The ports of playwright.config.ts's webServers, which its global setup waits for. */
+export const WEB_SERVER_PORTS = [E2E_PORT, TODAY_PORT, VISUAL_PORT, PUBLISH_PORT] as const
 export const TEST_NOW = '2025-10-01T12:00:00-07:00'
 export const TEST_GA_ID = 'G-E2ETEST'
 

@@ -1,13 +1,15 @@
 /**
- * Starts the built server the way `npm start` does, with NODE_ENV=test and a fresh data dir,
- * so every e2e run begins from the same state (the seed content is imported on first start).
- * The clock is pinned to TEST_NOW (default below) unless TEST_NOW is set empty.
+ * Starts the built server the way `npm start` does, with NODE_ENV=test and a data dir of its own, so every e2e run
+ * begins from the same state: in a Playwright run a copy of the run's one first start (seeded-data-dir.ts), else
+ * an empty dir the seed content is imported into. The clock is pinned to TEST_NOW (default below) unless TEST_NOW
+ * is set empty.
  */
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { accountsFile, openAccounts } from '../../../server/content-api/accounts/accounts'
 import { E2E_VIEWER } from './accounts'
+import { copySeededDataDir, DATA_DIR_READY, SEED_DIR_ENV, SEED_ONLY_ENV } from './seeded-data-dir'
 import { TEST_NOW } from './servers'
 
 process.env.NODE_ENV = 'test'
@@ -30,8 +32,15 @@ process.env.YOUTUBE_THUMBNAIL_ORIGIN ||= 'off'
 process.env.ADMIN_EMAIL ||= 'admin@example.com'
 process.env.ADMIN_PASSWORD ||= 'e2e-admin-password'
 
+const template = process.env[SEED_DIR_ENV]
+if (template) await copySeededDataDir(template, process.env.DATA_DIR)
+// Playwright starts the next webServer on this line (playwright.config.ts), so the servers start side by side.
+if (!process.env[SEED_ONLY_ENV]) console.log(DATA_DIR_READY)
+
 await import('../../../server/index')
 await addViewer()
+// The template's first start ends here; the server's own shutdown closes its databases as a stop would.
+if (process.env[SEED_ONLY_ENV]) process.kill(process.pid, 'SIGTERM')
 
 /**
  * A viewer besides the administrator, as `npm run content -- user:add --role viewer` adds one to a running
