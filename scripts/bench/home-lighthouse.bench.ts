@@ -29,6 +29,14 @@ const CHROME_FLAGS = [
   '--disable-dev-shm-usage',
   '--no-first-run',
 ]
+/**
+ * A Spanish page is opened as its readers open it: in a browser that prefers Spanish. An English browser also
+ * gets the language hint on it; `LIGHTHOUSE_BROWSER_LANG=en` audits every page that way.
+ */
+const browserLanguageFlags = (url: string) =>
+  process.env.LIGHTHOUSE_BROWSER_LANG !== 'en' && new URL(url).pathname.match(/^\/es(\/|$)/)
+    ? ['--lang=es-MX', '--accept-lang=es-MX,es']
+    : []
 const STUDIO_CHUNK = /admin-page|studio|sanity/i
 const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3)
 /** Ports from this bench's own range: site, floor, and BASE_PORT + 10 ... + 49 for Chromium's debugging port. */
@@ -153,7 +161,7 @@ async function audit(url: string): Promise<Figures> {
     // A port of our own range per run (BASE_PORT + 10 ...): the last run's Chromium may still hold the previous one.
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: [...CHROME_FLAGS, ...browserLanguageFlags(url)],
       port: BASE_PORT + 10 + (runCount++ % 40),
     })
     try {
