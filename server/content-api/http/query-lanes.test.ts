@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sharedQueryPool } from '../engine'
+import { QueryPool } from '../engine'
 import { startTestContentServer, TEST_TOKENS, type TestContentServer } from '../testing/test-server'
 import { startAbuse } from '../../testing/abuse'
 
@@ -16,16 +16,23 @@ const CHEAP_BOUND_MS = TIMEOUT_MS / 2
 
 let t: TestContentServer
 let queryUrl: string
+// Workers at normal priority: the unit suite runs beside the browser tests, whose processes would leave niced
+// workers no CPU at all, and what this file checks is the turn a query gets, not the CPU priority (the abuse
+// bench measures the production pool, niced, on its own).
+const pool = new QueryPool({ niceWorkers: false })
 
 beforeAll(async () => {
-  t = await startTestContentServer({ queryLimits: { timeoutMs: TIMEOUT_MS } })
+  t = await startTestContentServer({ queryLimits: { timeoutMs: TIMEOUT_MS }, queryPool: pool })
   queryUrl = `${t.apiHost}/v2025-02-19/data/query/production`
   await t.store.commit('production', { author: 'test' }, (ws) => {
     for (let i = 0; i < 60; i++) ws.apply(`doc${i}`, { create: { _id: `doc${i}`, _type: 'song', n: i } })
   })
-  await sharedQueryPool().ready()
+  await pool.ready()
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await pool.close()
+})
 
 // Nested scans of 60 documents: far past the limit on any machine. Distinct per request (identical queries
 // share one evaluation).

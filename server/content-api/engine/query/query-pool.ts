@@ -21,6 +21,8 @@ export type QueryPoolOptions = {
   threadsPerClient?: number
   /** Queries waiting per lane; past it the heaviest client's newest waiting query gets 429. */
   maxWaiting?: number
+  /** Public and viewer lanes at the lowest CPU priority (default); tests of fairness beside other load turn it off. */
+  niceWorkers?: boolean
 }
 
 /** Piscina's workers and the watchdog over their heaps. */
@@ -60,6 +62,7 @@ export class QueryPool {
     reservedThreads = 1,
     threadsPerClient = Math.max(1, threads - 1),
     maxWaiting = 64,
+    niceWorkers = true,
   }: QueryPoolOptions = {}) {
     this.memoryMb = memoryMb
     const reserved = Math.min(reservedThreads, threads - 1)
@@ -89,8 +92,8 @@ export class QueryPool {
       },
     })
     this.lanes = workerFile().then((file) => ({
-      public: lane(file, 19),
-      viewer: lane(file, 19),
+      public: lane(file, niceWorkers ? 19 : 0),
+      viewer: lane(file, niceWorkers ? 19 : 0),
       trusted: lane(file, 0),
     }))
   }
