@@ -133,7 +133,7 @@ export const LAND_SKY_TICKETS = 'https://tickets.example.com/los-forasteros/land
 /** Where the band tours, as the band manager names it: fans choose areas, and each show belongs to one. */
 const area = (
   slugName: string,
-  name: string,
+  name: { en: string; es: string },
   coverage: {
     country: string
     regions?: string[]
@@ -141,41 +141,67 @@ const area = (
     centre: { lat: number; lng: number }
     radiusKm: number
   },
-) => ({ _id: `area-${slugName}`, _type: 'area', name, slug: slug(slugName), ...coverage })
+) => ({
+  _id: `area-${slugName}`,
+  _type: 'area',
+  name: line(name.en, name.es),
+  slug: slug(slugName),
+  ...coverage,
+})
 
 const areas = [
-  area('central-coast', 'Central Coast', {
-    country: 'US',
-    cities: ['Santa Barbara', 'Ojai', 'Ventura', 'Somis', 'San Luis Obispo', 'Santa Maria'],
-    centre: { lat: 34.42, lng: -119.7 },
-    radiusKm: 120,
-  }),
-  area('southern-california', 'Southern California', {
-    country: 'US',
-    regions: ['CA'],
-    cities: ['Los Angeles', 'Laguna Beach', 'Irvine', 'San Diego', 'Long Beach', 'Pasadena'],
-    centre: { lat: 33.9, lng: -117.9 },
-    radiusKm: 150,
-  }),
-  area('bay-area', 'Bay Area', {
-    country: 'US',
-    cities: ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Santa Cruz'],
-    centre: { lat: 37.77, lng: -122.27 },
-    radiusKm: 90,
-  }),
-  area('arizona', 'Arizona', {
-    country: 'US',
-    regions: ['AZ'],
-    centre: { lat: 33.45, lng: -112.07 },
-    radiusKm: 300,
-  }),
-  area('mexico-city', 'Mexico City', {
-    country: 'MX',
-    regions: ['CDMX'],
-    cities: ['Ciudad de México', 'Mexico City'],
-    centre: { lat: 19.43, lng: -99.13 },
-    radiusKm: 60,
-  }),
+  area(
+    'central-coast',
+    { en: 'Central Coast', es: 'Costa Central' },
+    {
+      country: 'US',
+      cities: ['Santa Barbara', 'Ojai', 'Ventura', 'Somis', 'San Luis Obispo', 'Santa Maria'],
+      centre: { lat: 34.42, lng: -119.7 },
+      radiusKm: 120,
+    },
+  ),
+  area(
+    'southern-california',
+    { en: 'Southern California', es: 'Sur de California' },
+    {
+      country: 'US',
+      regions: ['CA'],
+      cities: ['Los Angeles', 'Laguna Beach', 'Irvine', 'San Diego', 'Long Beach', 'Pasadena'],
+      centre: { lat: 33.9, lng: -117.9 },
+      radiusKm: 150,
+    },
+  ),
+  area(
+    'bay-area',
+    { en: 'Bay Area', es: 'Área de la Bahía' },
+    {
+      country: 'US',
+      cities: ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Santa Cruz'],
+      centre: { lat: 37.77, lng: -122.27 },
+      radiusKm: 90,
+    },
+  ),
+  area(
+    'arizona',
+    { en: 'Arizona', es: 'Arizona' },
+    {
+      country: 'US',
+      regions: ['AZ'],
+      centre: { lat: 33.45, lng: -112.07 },
+      radiusKm: 300,
+    },
+  ),
+  area(
+    'mexico-city',
+    { en: 'Mexico City', es: 'Ciudad de México' },
+    {
+      country: 'MX',
+      regions: ['CDMX'],
+      cities: ['Ciudad de México', 'Mexico City'],
+      centre: { lat: 19.43, lng: -99.13 },
+      radiusKm: 60,
+    },
+  ),
 ]
 
 const events = [

@@ -28,8 +28,17 @@ export function areaCounts(rows: { area: string | null; n: number | string }[]):
     .sort((a, b) => (a.area === null ? -1 : b.area === null ? 1 : a.area.localeCompare(b.area)))
 }
 
-/** An area fans can choose: a published area document of the Studio. */
-export type Area = { slug: string; name: string }
+/**
+ * An area fans can choose: a published area document of the Studio. `name` is the English name (the one of
+ * record, ADR 193); `names` has each language's, absent where the band manager has not written it yet.
+ */
+export type Area = { slug: string; name: string; names?: Partial<Record<Language, string>> }
+
+/** The area's name in `language`, or the English one where that is missing; `lang` "en" marks the fallback. */
+export function areaNameIn(area: Area, language: Language): { name: string; lang: Language | null } {
+  const own = area.names?.[language]
+  return own ? { name: own, lang: null } : { name: area.name, lang: language === 'en' ? null : 'en' }
+}
 
 /** The areas on offer now (published), read on each use so a new area can be chosen at once. */
 export type AreaCatalog = () => Promise<Area[]>

@@ -345,7 +345,7 @@ describe('pages rendered once per content revision (embedded content store)', { 
         createOrReplace: {
           _id: 'area-bay-area',
           _type: 'area',
-          name: 'Bay Area',
+          name: { _type: 'localeString', en: 'Bay Area', es: 'Área de la Bahía' },
           slug: { _type: 'slug', current: 'bay-area' },
         },
       })

@@ -7,7 +7,7 @@ import type { Env } from '../env'
 import type { Logger } from '../logger'
 import { requireSubscriberAdmin } from '../newsletter/admin-auth'
 import { subscribersFile } from '../newsletter/sqlite-subscribers-repository'
-import type { AreaCatalog } from '../newsletter/subscriber-preferences'
+import { areaNameIn, type AreaCatalog } from '../newsletter/subscriber-preferences'
 import type { SubscribersRepository } from '../newsletter/subscribers-repository'
 import type { TokenSigner } from '../newsletter/tokens'
 import { createAlertsAdminRouter } from './alerts-admin-router'
@@ -112,7 +112,8 @@ export async function createShowAlerts({
   const mailBandName = recentBandName(bandName)
   /** What only the event loop knows (the band's name, the areas' names, signed links), handed to the thread. */
   const send: SendAlert = async (subscriber, prefs, shows) => {
-    const names = new Map((await areas()).map((area) => [area.slug, area.name]))
+    // In the subscriber's language, the English name where the Spanish one is not written yet.
+    const names = new Map((await areas()).map((area) => [area.slug, areaNameIn(area, prefs.language).name]))
     const base = origin()
     await thread!.send({
       to: { email: subscriber.email, firstName: subscriber.firstName },

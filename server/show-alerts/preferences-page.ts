@@ -1,6 +1,11 @@
 import { escapeHtml } from '../newsletter/confirmation-mail'
 import { newsletterPage } from '../newsletter/newsletter-pages'
-import { LANGUAGES, type Area, type SubscriberPreferences } from '../newsletter/subscriber-preferences'
+import {
+  areaNameIn,
+  LANGUAGES,
+  type Area,
+  type SubscriberPreferences,
+} from '../newsletter/subscriber-preferences'
 import { wordsFor } from '../newsletter/words/words-for'
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español' }
@@ -27,10 +32,13 @@ export function preferencesPage({
 }): string {
   const w = wordsFor(prefs.language).preferences
   const chosen = new Set(prefs.areas)
+  // Named and sorted in the page's language; an English name standing in for a missing Spanish one is marked.
   const areaBoxes = areas
+    .map((area) => ({ slug: area.slug, ...areaNameIn(area, prefs.language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, prefs.language))
     .map(
-      (area) =>
-        `<label><input type="checkbox" name="areas" value="${escapeHtml(area.slug)}"${chosen.has(area.slug) ? ' checked' : ''}> ${escapeHtml(area.name)}</label><br>`,
+      ({ slug, name, lang }) =>
+        `<label><input type="checkbox" name="areas" value="${escapeHtml(slug)}"${chosen.has(slug) ? ' checked' : ''}> ${lang ? `<span lang="${lang}">${escapeHtml(name)}</span>` : escapeHtml(name)}</label><br>`,
     )
     .join('\n')
   const languages = LANGUAGES.map(

@@ -12,7 +12,10 @@ export type ShowSnapshot = {
   country: string | null
   status: string
   ticketUrl: string | null
-  /** The area's slug and name; null: no area (only fans of everywhere hear of it). */
+  /**
+   * The area's slug and English name (a mail names the fan's areas in their language, from the catalog); null:
+   * no area (only fans of everywhere hear of it).
+   */
   area: { slug: string; name: string } | null
 }
 

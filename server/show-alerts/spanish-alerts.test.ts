@@ -3,7 +3,9 @@ import type { ReceivedMail } from '../newsletter/testing/smtp-sink'
 import { signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
 import { area, show } from './testing/show-docs'
 
-const SOCAL = area('southern-california', 'Sur de California')
+const SOCAL = area('southern-california', 'Southern California', 'Sur de California')
+/** No Spanish name written yet: Spanish readers get the English one. */
+const BAY = area('bay-area', 'Bay Area')
 
 async function alertFor(harness: AlertsHarness, email: string): Promise<ReceivedMail> {
   await harness.alerts.settled()
@@ -86,5 +88,34 @@ describe('show alerts in the subscriber’s language (real SMTP)', { timeout: 30
       { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
     )
     expect((await preview.json()).subject).toBe('¡Nuevo concierto de Los Forasteros en Tijuana!')
+  })
+
+  it('names the areas in the subscriber’s language, in English where the Spanish name is missing', async () => {
+    harness = await startAlertsHarness()
+    await harness.publish(SOCAL, BAY)
+    const areas = ['bay-area', 'southern-california']
+    await signUpAndConfirm(harness, { email: 'lucia@example.com', language: 'es', areas })
+    await signUpAndConfirm(harness, { email: 'ana@example.com', areas })
+    await harness.publish(show('southern-california', { venue: 'La Bodega', city: 'Oxnard' }))
+
+    const spanish = (await alertFor(harness, 'lucia@example.com')).parts.get('text/plain')!
+    expect(spanish).toContain('Te llegan estos correos por los conciertos en: Bay Area, Sur de California.')
+    const english = (await alertFor(harness, 'ana@example.com')).parts.get('text/plain')!
+    expect(english).toContain('You get these mails for shows in: Bay Area, Southern California.')
+
+    // The preferences page lists them by their names in its language; the English stand-in is marked.
+    const lucia = (await harness.newsletter.repo.findByEmail('lucia@example.com'))!
+    const token = harness.newsletter.tokens.sign('preferences', lucia.id)
+    const html = await (await fetch(`${harness.url}/api/newsletter/preferences?token=${token}`)).text()
+    expect(html).toContain('checked> <span lang="en">Bay Area</span></label>')
+    expect(html).toContain('value="southern-california" checked> Sur de California</label>')
+    expect(html).not.toContain('Southern California')
+    const ana = (await harness.newsletter.repo.findByEmail('ana@example.com'))!
+    const anaToken = harness.newsletter.tokens.sign('preferences', ana.id)
+    const englishPage = await (
+      await fetch(`${harness.url}/api/newsletter/preferences?token=${anaToken}`)
+    ).text()
+    expect(englishPage).toContain('value="southern-california" checked> Southern California</label>')
+    expect(englishPage).not.toContain('Sur de California')
   })
 })

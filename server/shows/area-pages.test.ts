@@ -22,8 +22,10 @@ describe('the tour by area', () => {
     await server
       .client('editor')
       .transaction()
-      .create(areaDoc('bay-area', 'Bay Area'))
+      .create(areaDoc('bay-area', 'Bay Area', 'Área de la Bahía'))
+      // No Spanish name yet: the Spanish pages show the English one, marked as English.
       .create(areaDoc('arizona', 'Arizona'))
+      .create(areaDoc('southern-california', 'Southern California', 'Sur de California'))
       .create(showIn('oakland', 'bay-area'))
       .create(showIn('berkeley', 'bay-area', '2025-11-08T03:00:00.000Z'))
       .create(showIn('tucson', 'arizona'))
@@ -88,6 +90,47 @@ describe('the tour by area', () => {
     const missing = await fetch(`${server.url}/shows/area/atlantis.ics`)
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({ error: 'No area at this address' })
+  })
+
+  it('names the areas in Spanish on /es/shows, in Spanish order, the English name marked where Spanish is missing', async () => {
+    const { status, html: page } = await html('/es/shows')
+    expect(status).toBe(200)
+    const links = [...page.matchAll(/<a (?:lang="en" )?href="\/es\/shows\?area=[^"]+"[^>]*>([^<]+)<\/a>/g)]
+    // A collator's order, not GROQ's code points (which would put "Área" last).
+    expect(links.map((match) => match[1])).toEqual(['Área de la Bahía', 'Arizona', 'Sur de California'])
+    expect(page).toContain('<a lang="en" href="/es/shows?area=arizona" data-discover="true">Arizona</a>')
+    const main = page.slice(page.indexOf('<main'))
+    const groups = [
+      ...main.matchAll(/<h2 id="area-[^"]+" class="upcoming-shows__area-name"[^>]*>([^<]+)<\/h2>/g),
+    ]
+    expect(groups.map((match) => match[1])).toEqual(['Área de la Bahía', 'Arizona', 'En otras partes'])
+    expect(main).toContain('<h2 id="area-arizona" class="upcoming-shows__area-name" lang="en">Arizona</h2>')
+    expect(main).not.toContain('Bay Area')
+
+    const one = await html('/es/shows?area=bay-area')
+    expect(one.status).toBe(200)
+    expect(one.html).toContain('Área de la Bahía</h1>')
+    expect(one.html).not.toContain('Bay Area')
+    // English pages keep the English names.
+    expect((await html('/shows?area=bay-area')).html).not.toContain('Área de la Bahía')
+  })
+
+  it('titles the Spanish area calendar with the Spanish name, the English one where Spanish is missing', async () => {
+    const title = async (path: string) => {
+      const answer = await fetch(`${server.url}${path}`)
+      expect(answer.status).toBe(200)
+      const calendar = new ICAL.Component(ICAL.parse(await answer.text()))
+      return [calendar.getFirstPropertyValue('x-wr-calname'), calendar.getFirstPropertyValue('name')]
+    }
+    expect(await title('/es/shows/area/bay-area.ics')).toEqual([
+      'Gira de Los Forasteros: Área de la Bahía',
+      'Gira de Los Forasteros: Área de la Bahía',
+    ])
+    expect(await title('/es/shows/area/arizona.ics')).toEqual([
+      'Gira de Los Forasteros: Arizona',
+      'Gira de Los Forasteros: Arizona',
+    ])
+    expect((await title('/shows/area/bay-area.ics'))[0]).toBe('Los Forasteros tour: Bay Area')
   })
 
   it('lists each area with shows in the sitemap', async () => {

@@ -28,7 +28,7 @@ export function suggestArea(areas: AreaCoverage[], venue: Venue): AreaCoverage |
 }
 
 /** Areas and what they cover, for the suggestion. */
-export const AREAS_QUERY = `*[_type == "area" && !(_id in path("drafts.**"))]{_id, name, cities, regions, country}`
+export const AREAS_QUERY = `*[_type == "area" && !(_id in path("drafts.**"))]{_id, "name": name.en, cities, regions, country}`
 
 type AreaRef = { _ref?: string } | undefined
 type ShowDoc = Venue & { startsAt?: string }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useClient } from 'sanity'
 
-const AREAS = `*[_type == "area" && defined(slug.current)] { name, "slug": slug.current }`
+const AREAS = `*[_type == "area" && defined(slug.current)] { "name": name.en, "slug": slug.current }`
 
 /** The areas' names by slug (subscribers store slugs), read once; empty until read. */
 export function useAreaNames(): Map<string, string> {

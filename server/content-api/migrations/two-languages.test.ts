@@ -92,6 +92,8 @@ describe('content migration to two languages (ADR 193), on a copy of a real data
     }
     for (const [id, doc] of before) expect(rest(after.get(id)!), id).toEqual(rest(doc))
     expect(after.get('drafts.show-old-note')!.notes).toEqual({ _type: 'localeText', en: 'Draft note' })
+    // Areas' names too: the sign-up form, the tour page, mails and feeds name areas in both languages.
+    expect(after.get('area-mexico-city')!.name).toEqual({ _type: 'localeString', en: 'Mexico City' })
     for (const doc of after.docs.values()) {
       if (doc._type === 'newsPost') expect(doc.language, doc._id).toBe('en')
     }
@@ -111,6 +113,18 @@ describe('content migration to two languages (ADR 193), on a copy of a real data
   })
 
   it('leaves values of the new shape and Spanish texts alone', () => {
+    const area = {
+      _id: 'area-bay-area',
+      _type: 'area',
+      _rev: 'r',
+      _createdAt: '',
+      _updatedAt: '',
+      name: { _type: 'localeString', en: 'Bay Area', es: 'Área de la Bahía' },
+    } as SanityDocument
+    expect(twoLanguagesPatch(area)).toBeNull()
+    expect(twoLanguagesPatch({ ...area, name: 'Bay Area' } as SanityDocument)).toEqual({
+      name: { _type: 'localeString', en: 'Bay Area' },
+    })
     const doc = {
       _id: 'e',
       _type: 'event',

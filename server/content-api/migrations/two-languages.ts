@@ -25,6 +25,7 @@ export const TRANSLATABLE_FIELDS: Record<string, Record<string, LocaleType>> = {
   tourPromo: { heading: 'localeString', body: 'localeBlockContent' },
   event: { notes: 'localeText' },
   mediaItem: { caption: 'localeString', alt: 'localeString' },
+  area: { name: 'localeString' },
 }
 
 /** The old shape: a string for plain texts, an array of blocks for rich text. */

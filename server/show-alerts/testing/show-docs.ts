@@ -1,8 +1,10 @@
 /** Area and show documents for tests and the bench, shaped as the Studio writes them. */
-export const area = (slug: string, name: string) => ({
+
+/** An area named in English and, when `es` is given, in Spanish (ADR 193). */
+export const area = (slug: string, name: string, es?: string) => ({
   _id: `area-${slug}`,
   _type: 'area',
-  name,
+  name: { _type: 'localeString', en: name, ...(es ? { es } : {}) },
   slug: { _type: 'slug', current: slug },
 })
 

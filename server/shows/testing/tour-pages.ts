@@ -5,11 +5,11 @@ import { startTestContentServer, type TestContentServer } from '../../content-ap
 /** The clock of the tour tests: the content server's (its feeds count a year back from it) and the pages'. */
 export const TOUR_NOW = '2025-10-01T19:00:00Z'
 
-/** A published area document. */
-export const areaDoc = (slug: string, name: string) => ({
+/** A published area document, named in English and, when `es` is given, in Spanish (ADR 193). */
+export const areaDoc = (slug: string, name: string, es?: string) => ({
   _id: `area-${slug}`,
   _type: 'area',
-  name,
+  name: { _type: 'localeString', en: name, ...(es ? { es } : {}) },
   slug: { _type: 'slug', current: slug },
 })
 

@@ -1,6 +1,7 @@
 import { PinIcon } from '@sanity/icons/Pin'
 import { defineField, defineType } from 'sanity'
 import { slugField } from '../fields'
+import { localeField } from '../objects/locale-fields'
 
 /**
  * A region the band tours (Southern California, Bay Area, Mexico City): fans choose areas to hear of shows
@@ -12,15 +13,17 @@ export const areaType = defineType({
   type: 'document',
   icon: PinIcon,
   fields: [
-    defineField({
+    localeField({
       name: 'name',
-      type: 'string',
-      description: 'As fans read it on the sign-up form and in mail, e.g. "Southern California".',
-      validation: (rule) => rule.required().max(60),
+      type: 'localeString',
+      required: true,
+      max: 60,
+      description:
+        'As fans read it on the sign-up form, the tour page, the calendar and in mail, e.g. "Bay Area" / "Área de la Bahía".',
     }),
     slugField({
       description: 'Its name in links and in fans’ choices; do not change it once fans have chosen the area.',
-      source: 'name',
+      source: 'name.en',
     }),
     defineField({
       name: 'country',
@@ -78,7 +81,7 @@ export const areaType = defineType({
     }),
   ],
   preview: {
-    select: { title: 'name', regions: 'regions', cities: 'cities' },
+    select: { title: 'name.en', regions: 'regions', cities: 'cities' },
     prepare: ({ title, regions, cities }: { title?: string; regions?: string[]; cities?: string[] }) => ({
       title: title || 'New area',
       subtitle: [...(regions ?? []), ...(cities ?? [])].join(', ') || undefined,

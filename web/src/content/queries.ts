@@ -218,7 +218,11 @@ const showFields = /* groq */ `
   "notes": coalesce(select($lang == "es" => notes.es), notes.en),
   "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),
   setlist,
-  "area": area->{name, "slug": slug.current}`
+  "area": area->{
+    "name": coalesce(select($lang == "es" => name.es), name.en),
+    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),
+    "slug": slug.current
+  }`
 
 /** /shows/<slug>: the show, its photos and videos, and the tour promo's copy when the promo is about it. */
 export const showPageQuery = defineQuery(`*[${listedShow} && slug.current == $slug][0]{
@@ -274,11 +278,13 @@ export const upcomingShowsPageQuery = defineQuery(
 )
 
 /**
- * The published areas by name: /shows' area links, the sign-up form's choice and, from centre and radius, the
+ * The published areas by name in the page's language: /shows' area links, the sign-up form's choice and, from centre and radius, the
  * browser's "Find my nearest area" (docs/fan-site-rules.md §10).
  */
-export const areasQuery = defineQuery(`*[_type == "area" && defined(slug.current)] | order(name asc){
-  name,
+export const areasQuery =
+  defineQuery(`*[_type == "area" && defined(slug.current)] | order(coalesce(select($lang == "es" => name.es), name.en) asc){
+  "name": coalesce(select($lang == "es" => name.es), name.en),
+  "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),
   "slug": slug.current,
   centre,
   radiusKm
@@ -289,7 +295,7 @@ export const areaSlugsQuery = defineQuery(`*[_type == "area" && defined(slug.cur
 
 /** /shows/area/<slug>.ics: the area's shows from `$since` on, as /shows.ics has them. */
 export const areaCalendarQuery = defineQuery(`{
-  "area": *[_type == "area" && slug.current == $area][0]{name},
+  "area": *[_type == "area" && slug.current == $area][0]{"name": coalesce(select($lang == "es" => name.es), name.en)},
   "shows": *[${listedShow} && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){${showFields}}
 }`)
 

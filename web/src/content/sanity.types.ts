@@ -273,7 +273,7 @@ export type Area = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  name?: string
+  name?: LocaleString
   slug?: Slug
   country?: string
   regions?: Array<string>
@@ -777,7 +777,7 @@ export type NextScheduledQueryResult = string | null
 
 // Source: web/src/content/queries.ts
 // Variable: showPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current},  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    "caption": coalesce(select($lang == "es" => caption.es), caption.en),    "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),    credit,    "alt": coalesce(select($lang == "es" => alt.es), alt.en)  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    "heading": coalesce(select($lang == "es" => heading.es), heading.en),    "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),    "body": coalesce(select($lang == "es" => body.es), body.en),    "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null)  }}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{    _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  },  "media": media[]->{    _id,    kind,    youtubeId,    image{asset, hotspot, crop, alt},    poster{asset, hotspot, crop, alt},    "caption": coalesce(select($lang == "es" => caption.es), caption.en),    "captionLang": select($lang == "es" && !defined(caption.es) && defined(caption.en) => "en", null),    credit,    "alt": coalesce(select($lang == "es" => alt.es), alt.en)  },  "promo": *[_type == "tourPromo" && _id == "tourPromo" && enabled == true && event._ref == ^._id][0]{    "heading": coalesce(select($lang == "es" => heading.es), heading.en),    "headingLang": select($lang == "es" && !defined(heading.es) && defined(heading.en) => "en", null),    "body": coalesce(select($lang == "es" => body.es), body.en),    "bodyLang": select($lang == "es" && !defined(body.es) && defined(body.en) => "en", null)  }}
 export type ShowPageQueryResult = {
   _id: string
   _createdAt: string
@@ -802,6 +802,7 @@ export type ShowPageQueryResult = {
   setlist: Array<string> | null
   area: {
     name: string | null
+    nameLang: 'en' | null
     slug: string | null
   } | null
   media: Array<{
@@ -835,7 +836,7 @@ export type ShowPageQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: showArchiveRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt desc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }},  "olderCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom])}
 export type ShowArchiveRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -861,6 +862,7 @@ export type ShowArchiveRecentQueryResult = {
     setlist: Array<string> | null
     area: {
       name: string | null
+      nameLang: 'en' | null
       slug: string | null
     } | null
   }>
@@ -869,7 +871,7 @@ export type ShowArchiveRecentQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: showArchivePageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt < $recentFrom] | order(startsAt desc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }}
 export type ShowArchivePageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -894,13 +896,14 @@ export type ShowArchivePageQueryResult = Array<{
   setlist: Array<string> | null
   area: {
     name: string | null
+    nameLang: 'en' | null
     slug: string | null
   } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsRecentQuery
-// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo])}
+// Query: {  "recent": *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentFrom && startsAt < $recentTo] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }},  "laterCount": count(*[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo])}
 export type UpcomingShowsRecentQueryResult = {
   recent: Array<{
     _id: string
@@ -926,6 +929,7 @@ export type UpcomingShowsRecentQueryResult = {
     setlist: Array<string> | null
     area: {
       name: string | null
+      nameLang: 'en' | null
       slug: string | null
     } | null
   }>
@@ -934,7 +938,7 @@ export type UpcomingShowsRecentQueryResult = {
 
 // Source: web/src/content/queries.ts
 // Variable: upcomingShowsPageQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && ($area == null || area->slug.current == $area) && startsAt >= $recentTo] | order(startsAt asc, _id asc) [$start...$end]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }}
 export type UpcomingShowsPageQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -959,15 +963,17 @@ export type UpcomingShowsPageQueryResult = Array<{
   setlist: Array<string> | null
   area: {
     name: string | null
+    nameLang: 'en' | null
     slug: string | null
   } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: areasQuery
-// Query: *[_type == "area" && defined(slug.current)] | order(name asc){  name,  "slug": slug.current,  centre,  radiusKm}
+// Query: *[_type == "area" && defined(slug.current)] | order(coalesce(select($lang == "es" => name.es), name.en) asc){  "name": coalesce(select($lang == "es" => name.es), name.en),  "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),  "slug": slug.current,  centre,  radiusKm}
 export type AreasQueryResult = Array<{
   name: string | null
+  nameLang: 'en' | null
   slug: string | null
   centre: {
     lat?: number
@@ -983,7 +989,7 @@ export type AreaSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: areaCalendarQuery
-// Query: {  "area": *[_type == "area" && slug.current == $area][0]{name},  "shows": *[_type == "event" && defined(slug.current) && defined(startsAt) && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}}
+// Query: {  "area": *[_type == "area" && slug.current == $area][0]{"name": coalesce(select($lang == "es" => name.es), name.en)},  "shows": *[_type == "event" && defined(slug.current) && defined(startsAt) && area->slug.current == $area && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }}}
 export type AreaCalendarQueryResult = {
   area: {
     name: string | null
@@ -1012,6 +1018,7 @@ export type AreaCalendarQueryResult = {
     setlist: Array<string> | null
     area: {
       name: string | null
+      nameLang: 'en' | null
       slug: string | null
     } | null
   }>
@@ -1029,7 +1036,7 @@ export type ShowSlugsQueryResult = Array<string | null>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && startsAt >= $since] | order(startsAt asc, _id asc){  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }}
 export type ShowCalendarQueryResult = Array<{
   _id: string
   _createdAt: string
@@ -1054,13 +1061,14 @@ export type ShowCalendarQueryResult = Array<{
   setlist: Array<string> | null
   area: {
     name: string | null
+    nameLang: 'en' | null
     slug: string | null
   } | null
 }>
 
 // Source: web/src/content/queries.ts
 // Variable: showCalendarEntryQuery
-// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{name, "slug": slug.current}}
+// Query: *[_type == "event" && defined(slug.current) && defined(startsAt) && slug.current == $slug][0]{  _id,  _createdAt,  _updatedAt,  "slug": slug.current,  startsAt,  originalStartsAt,  doorsTime,  timeZone,  venue,  city,  region,  country,  address,  postalCode,  status,  ticketUrl,  price,  currency,  "notes": coalesce(select($lang == "es" => notes.es), notes.en),  "notesLang": select($lang == "es" && !defined(notes.es) && defined(notes.en) => "en", null),  setlist,  "area": area->{    "name": coalesce(select($lang == "es" => name.es), name.en),    "nameLang": select($lang == "es" && !defined(name.es) && defined(name.en) => "en", null),    "slug": slug.current  }}
 export type ShowCalendarEntryQueryResult = {
   _id: string
   _createdAt: string
@@ -1085,6 +1093,7 @@ export type ShowCalendarEntryQueryResult = {
   setlist: Array<string> | null
   area: {
     name: string | null
+    nameLang: 'en' | null
     slug: string | null
   } | null
 } | null

@@ -30,17 +30,10 @@ export const loader =
     const search = new URL(request.url).searchParams
     const page = parseNewsPage(search.get('page'))
     const area = search.get('area')
+    const locale = localeOfPath(new URL(request.url).pathname)
     const [upcoming] = await Promise.all([
-      queryClient.ensureQueryData(
-        upcomingShowsQueryOptions(
-          contentClient,
-          page ?? 1,
-          now(),
-          area,
-          localeOfPath(new URL(request.url).pathname),
-        ),
-      ),
-      queryClient.ensureQueryData(areasQueryOptions(contentClient)),
+      queryClient.ensureQueryData(upcomingShowsQueryOptions(contentClient, page ?? 1, now(), area, locale)),
+      queryClient.ensureQueryData(areasQueryOptions(contentClient, locale)),
     ])
     if (page === null) return pageNotFound()
     return page > 1 && pastShowsPage(upcoming).shows.length === 0 ? pageNotFound() : null

@@ -34,10 +34,10 @@ function answerSignUps(status: number, body: object) {
   return requests
 }
 
-function openDialog(locale: Locale) {
+function openDialog(locale: Locale, content: Record<string, unknown> = {}) {
   return renderSitePart(
     <NewsletterDialog settings={DEFAULT_POPUP_SETTINGS} open setOpen={() => {}} bandName="Los Forasteros" />,
-    { locale, content: {} },
+    { locale, content },
   )
 }
 
@@ -66,6 +66,29 @@ describe('the newsletter form on a Spanish page', () => {
       email: 'ana@example.com',
       language: 'es',
     })
+  })
+
+  it('offers the areas by the names the Spanish page read, an English stand-in marked as English', async () => {
+    const area = (slug: string, name: string, nameLang: 'en' | null) => ({
+      slug,
+      name,
+      nameLang,
+      centre: null,
+      radiusKm: null,
+    })
+    openDialog('es', {
+      areas: [area('bay-area', 'Área de la Bahía', null), area('arizona', 'Arizona', 'en')],
+    })
+    const choice = screen.getByLabelText('Conciertos en tu zona (opcional)')
+    const options = [...choice.querySelectorAll('option')]
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Todas las zonas',
+      'Área de la Bahía',
+      'Arizona',
+    ])
+    expect(options.map((option) => option.getAttribute('lang'))).toEqual([null, null, 'en'])
+    await userEvent.selectOptions(choice, 'Área de la Bahía')
+    expect(choice).toHaveValue('bay-area')
   })
 
   it.each([

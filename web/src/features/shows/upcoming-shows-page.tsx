@@ -81,7 +81,7 @@ function ShowsByArea({ shows }: { shows: Show[] }) {
     const id = `area-${group.area?.slug ?? 'none'}`
     return (
       <section key={id} className="upcoming-shows__area" aria-labelledby={id}>
-        <h2 id={id} className="upcoming-shows__area-name">
+        <h2 id={id} className="upcoming-shows__area-name" lang={group.area?.nameLang ?? undefined}>
           {group.area ? group.area.name : t.everywhereElse}
         </h2>
         <UpcomingShowList shows={group.shows} Title="h3" />

@@ -85,7 +85,7 @@ export function AreaChoice({
           <option value={EVERYWHERE}>{words.everywhere}</option>
           {areas.map((area) =>
             area.slug ? (
-              <option key={area.slug} value={area.slug}>
+              <option key={area.slug} value={area.slug} lang={(area.name && area.nameLang) || undefined}>
                 {area.name ?? area.slug}
               </option>
             ) : null,

@@ -23,7 +23,11 @@ export function AreaFilter({ area }: { area: string | null }) {
         {areas.map((known) =>
           known.slug ? (
             <li key={known.slug}>
-              <Link to={upcomingShowsPagePath(1, known.slug)} aria-current={current(known.slug)}>
+              <Link
+                to={upcomingShowsPagePath(1, known.slug)}
+                aria-current={current(known.slug)}
+                lang={(known.name && known.nameLang) || undefined}
+              >
                 {known.name ?? known.slug}
               </Link>
             </li>

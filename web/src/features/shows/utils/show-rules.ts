@@ -49,8 +49,8 @@ export type Show = {
   /** "en" when the English note stands in for a missing Spanish one (ADR 193). */
   notesLang: 'en' | null
   setlist: string[]
-  /** The area it belongs to (/shows?area=<slug>), null when none is set. */
-  area: { name: string; slug: string } | null
+  /** The area it belongs to (/shows?area=<slug>), null when none is set; `nameLang` as `notesLang`. */
+  area: { name: string; nameLang: 'en' | null; slug: string } | null
   createdAt: string
   updatedAt: string
 }
@@ -168,7 +168,13 @@ export function toShow(record: ShowRecord, locale: Locale = 'en'): Show | null {
     notes: record.notes?.trim() || null,
     notesLang: record.notes?.trim() ? (record.notesLang ?? null) : null,
     setlist: (record.setlist ?? []).map((song) => song.trim()).filter(Boolean),
-    area: record.area?.slug ? { name: record.area.name ?? record.area.slug, slug: record.area.slug } : null,
+    area: record.area?.slug
+      ? {
+          name: record.area.name ?? record.area.slug,
+          nameLang: record.area.name ? (record.area.nameLang ?? null) : null,
+          slug: record.area.slug,
+        }
+      : null,
     createdAt: record._createdAt,
     updatedAt: record._updatedAt,
   }

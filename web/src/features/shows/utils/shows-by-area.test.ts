@@ -3,7 +3,7 @@ import { showRecord } from '../testing/show-record'
 import { toShow, type Show } from './show-rules'
 import { showsByArea } from './shows-by-area'
 
-const area = (slug: string) => ({ slug, name: slug.toUpperCase() })
+const area = (slug: string) => ({ slug, name: slug.toUpperCase(), nameLang: null })
 
 const show = (id: string, startsAt: string, areaSlug: string | null): Show =>
   toShow(

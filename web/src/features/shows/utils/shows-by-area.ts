@@ -1,7 +1,7 @@
 import type { Show } from './show-rules'
 
 /** One heading of the whole tour's page: an area's shows, or (area null) those with none. */
-export type AreaGroup = { area: { slug: string; name: string } | null; shows: Show[] }
+export type AreaGroup = { area: Show['area']; shows: Show[] }
 
 /**
  * A page's shows under their areas (ADR 192): the groups in the order the area links list them, each in date
