@@ -54,6 +54,8 @@ const DISPLAY_CORE = [
   ...range(0x61, 0x7a),
   ...range(0x30, 0x39),
   ...[...` .,'&-:!?()/#`].map((c) => c.codePointAt(0)!),
+  // Spanish headings: their accents, ñ and opening marks, so a Spanish page needs no second display file.
+  ...[...'¡¿ÁÉÍÑÓÚÜáéíñóúü'].map((c) => c.codePointAt(0)!),
   0x2019,
   0x2013,
 ]
