@@ -15,6 +15,8 @@ const STOP_AT_SHARE = 0.6
 export class HeapWatchdog {
   private running = 0
   private timer: NodeJS.Timeout | undefined
+  /** A reading still under way: a busy worker may answer late, and readings must not pile up behind it. */
+  private checking = false
   /** Workers stopped whose task has not yet claimed the stop as its failure. */
   private unclaimed = 0
   /** Every worker this watchdog stopped, for tests and logs. */
@@ -52,6 +54,16 @@ export class HeapWatchdog {
   }
 
   private async check(): Promise<void> {
+    if (this.checking) return
+    this.checking = true
+    try {
+      await this.readAndStop()
+    } finally {
+      this.checking = false
+    }
+  }
+
+  private async readAndStop(): Promise<void> {
     const stopAt = this.limitMb * 1024 * 1024 * STOP_AT_SHARE
     await Promise.all(
       this.threads().map(async (thread) => {
