@@ -1,6 +1,6 @@
 /**
  * Writes the site's web fonts (ADR 130): each face of `@fontsource/rye` and `@fontsource/alegreya-sans` (latin)
- * is split into a *core* file with the characters the pages draw, preloaded, and a *rest* file with the other
+ * is split into a *core* file with the characters the pages draw and a *rest* file with the other
  * characters of Fontsource's latin range, which a browser fetches only for a page whose text uses one of them
  * (`unicode-range`). Output: `web/src/styles/fonts/*.woff2` and `web/src/styles/fonts.css`, both committed.
  *

@@ -113,6 +113,13 @@ describe('the tour by area', () => {
     expect(one.html).not.toContain('Bay Area')
     // English pages keep the English names.
     expect((await html('/shows?area=bay-area')).html).not.toContain('Área de la Bahía')
+
+    // An area listed on its own under its English name: the name is marked in the heading, count and calendar link.
+    const standIn = (await html('/es/shows?area=arizona')).html
+    const standInMain = standIn.slice(standIn.indexOf('<main'))
+    expect(standInMain).toContain('<h1>Próximos conciertos en <span lang="en">Arizona</span></h1>')
+    expect(standInMain).toMatch(/class="upcoming-shows__count">[^<]*<span lang="en">Arizona<\/span>/)
+    expect(standInMain).toMatch(/<a href="webcal:[^"]+arizona.ics">[^<]*<span lang="en">Arizona<\/span>/)
   })
 
   it('titles the Spanish area calendar with the Spanish name, the English one where Spanish is missing', async () => {

@@ -3,6 +3,7 @@
  * query cache: the route loader fetched it (web/src/app/routes/shows.server.ts).
  */
 import { Link } from 'react-router'
+import { TextWithName } from '../../components/content/text-with-name'
 import { Pager } from '../../components/ui/pager'
 import { useLocale, useMessages } from '../../lib/i18n/messages'
 import { useNow } from '../../lib/now'
@@ -105,7 +106,9 @@ export function UpcomingShowsPage({
 }) {
   const { shows: upcoming, total } = pastShowsPage(useUpcomingShowsPage(page, area), useLocale())
   const areaName = useAreaName(area)
-  const { shows, calendar } = useMessages()
+  const name = areaName?.name ?? null
+  const nameLang = areaName?.lang ?? null
+  const { shows } = useMessages()
   return (
     <main id="main" className="show show--archive" tabIndex={-1}>
       <header className="show__header">
@@ -114,12 +117,18 @@ export function UpcomingShowsPage({
           {' · '}
           <Link to={PAST_SHOWS_PATH}>{shows.pastShows}</Link>
         </p>
-        <h1>{shows.upcomingHeading(areaName)}</h1>
-        <p className="upcoming-shows__count">{shows.upcomingCount(total, areaName)}</p>
+        <h1>
+          <TextWithName text={shows.upcomingHeading(name)} name={name} lang={nameLang} />
+        </h1>
+        <p className="upcoming-shows__count">
+          <TextWithName text={shows.upcomingCount(total, name)} name={name} lang={nameLang} />
+        </p>
         <AreaFilter area={area} />
       </header>
       {upcoming.length === 0 ? (
-        <p>{shows.noneAnnounced(areaName)}</p>
+        <p>
+          <TextWithName text={shows.noneAnnounced(name)} name={name} lang={nameLang} />
+        </p>
       ) : area === null ? (
         <ShowsByArea shows={upcoming} />
       ) : (
@@ -137,7 +146,7 @@ export function UpcomingShowsPage({
         <TourCalendarLinks
           feedUrl={feedUrl}
           path={areaFeedPath(area)}
-          name={calendar.area(areaName)}
+          area={areaName}
           className="show__feed"
         />
       ) : (

@@ -38,9 +38,12 @@ export function AreaFilter({ area }: { area: string | null }) {
   )
 }
 
+/** An area's name as the page shows it: `lang` is set when it is a stand-in in the other language. */
+export type AreaName = { name: string; lang: string | null }
+
 /** The name of the area a page lists, null for the whole tour (or an area that is gone). */
-export function useAreaName(area: string | null): string | null {
+export function useAreaName(area: string | null): AreaName | null {
   const areas = useAreas()
-  if (area === null) return null
-  return areas.find((known) => known.slug === area)?.name ?? null
+  const known = area === null ? undefined : areas.find((candidate) => candidate.slug === area)
+  return known?.name ? { name: known.name, lang: known.nameLang ?? null } : null
 }

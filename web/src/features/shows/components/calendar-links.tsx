@@ -1,4 +1,6 @@
+import { TextWithName } from '../../../components/content/text-with-name'
 import { useMessages } from '../../../lib/i18n/messages'
+import type { AreaName } from './area-filter'
 import { SHOWS_FEED_PATH, webcalUrl } from '../utils/show-paths'
 
 /**
@@ -9,19 +11,22 @@ export function TourCalendarLinks({
   feedUrl,
   className,
   path = SHOWS_FEED_PATH,
-  name,
+  area,
 }: {
   feedUrl: string
   className?: string
   /** The feed's own path (an area's, /shows/area/<slug>.ics), absolute in `feedUrl`. */
   path?: string
-  /** What is subscribed to ("the Los Angeles calendar"); the tour's calendar by default. */
-  name?: string
+  /** The area whose calendar is subscribed to ("the Los Angeles calendar"); the tour's calendar by default. */
+  area?: AreaName
 }) {
   const { calendar } = useMessages()
+  const subscribe = calendar.subscribe(area ? calendar.area(area.name) : calendar.tour)
   return (
     <p className={className}>
-      <a href={webcalUrl(feedUrl)}>{calendar.subscribe(name ?? calendar.tour)}</a>{' '}
+      <a href={webcalUrl(feedUrl)}>
+        <TextWithName text={subscribe} name={area?.name ?? null} lang={area?.lang ?? null} />
+      </a>{' '}
       <span className="calendar-links__alt">
         {calendar.orAdd}{' '}
         <a href={path} type="text/calendar">

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { messages as en } from './en'
 import { messages as es } from './es'
@@ -44,6 +45,20 @@ const SAME_IN_BOTH = new Set([
  */
 const IN_THE_OTHER_LANGUAGE = ['languageSwitch.', 'languageHint.']
 
+/** The code points of the display face's first file (`unicode-range` of its core `@font-face`, fonts.css). */
+function displayCoreCodePoints(): Set<number> {
+  const css = readFileSync('web/src/styles/fonts.css', 'utf8')
+  const face = css
+    .split('@font-face')
+    .find((block) => block.includes("font-family: 'Rye';") && block.includes('rye-400-core'))
+  const ranges = face?.match(/unicode-range:([^;]+);/)?.[1] ?? ''
+  const points = new Set<number>()
+  for (const [, from = '', to = from] of ranges.matchAll(/U\+([0-9A-F]+)(?:-([0-9A-F]+))?/gi)) {
+    for (let point = parseInt(from, 16); point <= parseInt(to, 16); point++) points.add(point)
+  }
+  return points
+}
+
 describe('the interface catalogues', () => {
   const english = texts(en)
   const spanish = texts(es)
@@ -71,6 +86,17 @@ describe('the interface catalogues', () => {
       expect(text.split('¿').length, key).toBe(text.split('?').length)
       expect(text.split('¡').length, key).toBe(text.split('!').length)
     }
+  })
+
+  it("draws every Spanish letter and opening mark from the display face's first file (no second file for a heading)", () => {
+    const core = displayCoreCodePoints()
+    const missing = new Set<string>()
+    for (const [, text] of writtenInSpanish) {
+      for (const char of text.match(/[\p{L}¡¿]/gu) ?? [])
+        if (!core.has(char.codePointAt(0)!)) missing.add(char)
+    }
+    expect(core.size).toBeGreaterThan(60)
+    expect([...missing]).toEqual([])
   })
 
   it('counts in Spanish: one song, many songs; one show, many shows', () => {
