@@ -1,6 +1,7 @@
 import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
 import { jsonDepth } from '../../../json-depth'
 import { ContentApiError } from '../errors'
+import { evaluateAtOnce } from './evaluate-at-once'
 import { narrowScans, type ScanSources } from './narrow'
 import { hasParameterBracket } from './param-brackets'
 import { readsEverything, type QueryReads } from './sync-tags'
@@ -257,7 +258,8 @@ async function evaluateQuery(query: string, context: QueryContext, origins?: Ori
       params,
       ...(lookup ? { dereference: ({ _ref }: { _ref: string }) => (lookup(_ref) ?? null) as never } : {}),
     }
-    return { result: await (await evaluate(tree, evaluation)).get(), marks, lookup }
+    const now = evaluateAtOnce(tree, evaluation)
+    return { result: now ? now.result : await (await evaluate(tree, evaluation)).get(), marks, lookup }
   } catch (error) {
     if (error instanceof ContentApiError) throw error
     throw new ContentApiError(
