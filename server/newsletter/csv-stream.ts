@@ -113,6 +113,8 @@ export async function sendCsvChunks(
       if (head !== undefined) res.write(head)
       head = undefined
       if (!(await write(res, chunk))) break
+      // The records come as fast as the store can write them: other requests are served between chunks.
+      await nextTurn()
     }
   } catch (error) {
     failed(res, error)
