@@ -1,12 +1,9 @@
 /**
- * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, in two phases whose lanes run
- * side by side, each lane's steps one after another:
- *
- * 1. lint | TypeGen, typecheck, build. Each lane keeps one core busy. TypeGen rewrites only generated files that
- *    lint never reads for what it checks (eslint and prettier ignore them, and the types file imports nothing for
- *    dependency-cruiser to follow); typecheck and the build come after it in its lane.
- * 2. unit | e2e. The unit suite keeps about one core busy (its slow files wait on timers, child servers and
- *    kill -9 loops), the browser tests wait on page loads and servers: together they fill both cores.
+ * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, in lanes that run side by side,
+ * each lane's steps one after another (`suite-phases.ts` says which and why): the build and then the browser
+ * tests in one lane, TypeGen, lint, typecheck and then the unit suite in the other. The unit suite keeps about one
+ * core busy (its slow files wait on timers, child servers and kill -9 loops), the browser tests wait on page
+ * loads and servers: together they fill both cores.
  *
  * Each step's lines are prefixed with its name; the first failing step stops the run. Prints every step's wall
  * time at the end.

@@ -4,31 +4,39 @@ export type Step = { name: string; command: string }
 /** Steps run one after another. */
 export type Lane = Step[]
 
+/** Every step in the order `--from` counts them: a step's inputs come before it. */
+const STEP_ORDER = ['typegen', 'lint', 'typecheck', 'build', 'unit', 'e2e']
+
 /**
- * Each phase's lanes run side by side. The unit suite runs beside the browser tests unless UNIT_BESIDE_E2E=0: on
- * a machine whose cores other work already fills, its time-limit tests (query and request limits, crash loops)
- * need the cores the browser tests would take.
+ * By default one phase of two lanes: the build and then the browser tests, beside TypeGen, lint, typecheck and
+ * then the unit suite. The build reads no generated file (TypeGen's output is types, which the bundler drops),
+ * so the browser tests, the longest step, start as soon as it is done; the checks and the unit suite fill the
+ * other core meanwhile. Typecheck comes after TypeGen in its lane, so it checks the types TypeGen wrote.
+ * With UNIT_BESIDE_E2E=0 (a machine whose cores other work already fills: the unit suite's time-limit tests need
+ * the cores the browser tests would take), lint beside TypeGen, typecheck and the build, then the unit suite,
+ * then the browser tests.
  */
 export function suitePhases(env: NodeJS.ProcessEnv): Lane[][] {
-  const unit: Lane = [{ name: 'unit', command: 'npm run test:unit' }]
-  const e2e: Lane = [{ name: 'e2e', command: 'npm run test:e2e' }]
+  const step = (name: string, command: string): Step => ({ name, command })
+  const typegen = step('typegen', 'npm run typegen')
+  const lint = step('lint', 'npm run lint')
+  const typecheck = step('typecheck', 'npm run typecheck')
+  // Its pre-step is TypeGen, which the other lane runs.
+  const build = step('build', 'npm run build --ignore-scripts')
+  const unit = step('unit', 'npm run test:unit')
+  const e2e = step('e2e', 'npm run test:e2e')
+  if (env.UNIT_BESIDE_E2E === '0') return [[[lint], [typegen, typecheck, build]], [[unit]], [[e2e]]]
   return [
     [
-      [{ name: 'lint', command: 'npm run lint' }],
-      [
-        { name: 'typegen', command: 'npm run typegen' },
-        { name: 'typecheck', command: 'npm run typecheck' },
-        // TypeGen ran just before: the build's pre-step is skipped.
-        { name: 'build', command: 'npm run build --ignore-scripts' },
-      ],
+      [build, e2e],
+      [typegen, lint, typecheck, unit],
     ],
-    ...(env.UNIT_BESIDE_E2E === '0' ? [[unit], [e2e]] : [[unit, e2e]]),
   ]
 }
 
 /** `--from=<step>` drops the steps listed before it, `--only=<step>[,<step>]` keeps just those; empty lanes and phases go. */
 export function selectedPhases(phases: Lane[][], args: string[]): Lane[][] {
-  const names = phases.flat(2).map((step) => step.name)
+  const names = STEP_ORDER.filter((name) => phases.flat(2).some((step) => step.name === name))
   const from = args.find((arg) => arg.startsWith('--from='))?.slice('--from='.length)
   const only = args
     .find((arg) => arg.startsWith('--only='))
