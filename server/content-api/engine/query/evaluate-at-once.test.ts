@@ -46,7 +46,9 @@ describe('evaluateAtOnce', () => {
   })
 
   it('answers every query of the site as the asynchronous evaluator does, over the seed, in both languages', async () => {
-    const queries = Object.values(siteQueries).filter((query): query is string => typeof query === 'string')
+    const queries = Object.values(siteQueries as Record<string, unknown>).filter(
+      (query): query is string => typeof query === 'string',
+    )
     const seed = seedDocuments()
     for (const lang of ['en', 'es']) {
       const params = {
