@@ -57,8 +57,20 @@ describe('the systemd unit', () => {
     expect(value(unit, 'Install', 'WantedBy')).toBe('multi-user.target')
     const [node, ...args] = value(unit, 'Service', 'ExecStart')!.split(' ')
     expect(path.isAbsolute(node!)).toBe(true)
-    expect(args).toEqual(['--import', 'tsx', 'server/index.ts'])
+    // A crawl's burst must not leave the old generation at several times what is live (ADR 201).
+    expect(args).toEqual([
+      expect.stringMatching(/^--heap-growing-percent=\d+$/),
+      '--import',
+      'tsx',
+      'server/index.ts',
+    ])
     expect(existsSync(path.join(repo, 'server/index.ts'))).toBe(true)
+  })
+
+  it('gives Node only flags this Node accepts (a refused V8 flag would stop the service at start)', async () => {
+    const [, ...args] = value(unit, 'Service', 'ExecStart')!.split(' ')
+    const flags = args.slice(0, args.indexOf('--import'))
+    await expect(promisify(execFile)(process.execPath, [...flags, '-e', ''])).resolves.toBeDefined()
   })
 
   it('keeps the data dir outside the checkout, private to the service, and reads an environment file', () => {

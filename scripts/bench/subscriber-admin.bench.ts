@@ -25,18 +25,21 @@ import { addSubscribers } from './scale/subscribers'
 import { downloadElsewhere } from './scale/download-elsewhere'
 import { getOk } from './scale/http'
 import { pacedGets, percentile, quietGets } from './scale/paced-gets'
-import { unitEnvironment } from './scale/instance'
+import { unitEnvironment, unitNodeFlags } from './scale/instance'
 
-// This process is the server here: it runs with the systemd unit's Node options (its young generation's size
-// decides whether the export's buffers reach the old generation's collections), as the scale bench's servers do.
-const unitOptions = unitEnvironment(path.resolve(import.meta.dirname, '../..')).NODE_OPTIONS ?? ''
-if (!process.env.BENCH_AS_UNIT && unitOptions) {
+// This process is the server here: it runs with the systemd unit's Node options and flags (its young
+// generation's size decides whether the export's buffers reach the old generation's collections), as the scale
+// bench's servers do.
+const checkout = path.resolve(import.meta.dirname, '../..')
+const unitOptions = unitEnvironment(checkout).NODE_OPTIONS ?? ''
+const unitFlags = unitNodeFlags(checkout)
+if (!process.env.BENCH_AS_UNIT && (unitOptions || unitFlags.length > 0)) {
   const env = {
     ...process.env,
     BENCH_AS_UNIT: '1',
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${unitOptions}`.trim(),
   }
-  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  const run = spawnSync(process.execPath, [...unitFlags, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env,
   })

@@ -63,6 +63,17 @@ export function unitEnvironment(root: string): Record<string, string> {
   return Object.fromEntries(pairs.map(([, name, value]) => [name!, value!.trim()]))
 }
 
+/**
+ * The flags the systemd unit's `ExecStart` gives Node before the entry point (V8 flags NODE_OPTIONS refuses),
+ * so that the bench's servers run with them too.
+ */
+export function unitNodeFlags(root: string): string[] {
+  const unit = readFileSync(path.join(root, 'deploy', 'band-site.service'), 'utf8')
+  const args = /^ExecStart=\S+\s+(.*)$/m.exec(unit)?.[1]?.trim().split(/\s+/) ?? []
+  const entry = args.indexOf('--import')
+  return entry < 0 ? [] : args.slice(0, entry)
+}
+
 /** The official client against a bench server's embedded content API, as the Studio writes with `token`. */
 export function benchContentClient(url: string, token: string): SanityClient {
   return createClient({
@@ -78,7 +89,7 @@ export function benchContentClient(url: string, token: string): SanityClient {
 
 /**
  * A production server of this checkout on its own data dir of `size`, in its own process, with the systemd
- * unit's environment, logging every request at `info` as in production. `port` 0: a free one.
+ * unit's environment and Node flags, logging every request at `info` as in production. `port` 0: a free one.
  */
 export async function startInstance(
   root: string,
@@ -101,7 +112,7 @@ export async function startInstance(
   const unit = unitEnvironment(root)
   const report = `--report-on-signal --report-signal=SIGUSR2 --report-directory=${reportDir}`
   try {
-    site = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    site = start(process.execPath, [...unitNodeFlags(root), '--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: {
         ...unit,
