@@ -41,6 +41,20 @@ describe('query pool', () => {
     expect(next.json).toBe('200')
   }, 60_000)
 
+  it('stops such a query on the synchronous evaluator too (every `*` narrowed by type, ADR 202)', async () => {
+    await pool.ready()
+    const stoppedBefore = await pool.workersStoppedForMemory()
+    const hungry = pool.run(
+      caller,
+      task('*[_type == "x"]{"a": *[_type == "x"]{"b": *[_type == "x"]{"c": *[_type == "x"]}}}'),
+      60_000,
+    )
+    await expect(hungry).rejects.toMatchObject({ status: 400, type: 'queryTooExpensive' })
+    expect(await pool.workersStoppedForMemory()).toBe(stoppedBefore + 1)
+    const next = await pool.run(caller, task('count(*[_type == "x"])'), 10_000)
+    expect(next.json).toBe('200')
+  }, 60_000)
+
   it('refuses a result that repeats the dataset past the result limit before writing its JSON', async () => {
     // Small on the heap (each "all" is the same array), about 2 GB as JSON: more than a string may hold.
     const repeated = { ...task('*{"a": *{"all": *}}'), maxResultBytes: DEFAULT_QUERY_LIMITS.maxResultBytes }
