@@ -22,6 +22,10 @@ function oldSeed(): SanityDocument[] {
     .map((line) => JSON.parse(line) as SanityDocument)
 }
 
+/** A stored document of `type` with `fields`, its system fields left empty. */
+const stored = (_id: string, _type: string, fields: Record<string, unknown>) =>
+  ({ _id, _type, _rev: 'r', _createdAt: '', _updatedAt: '', ...fields }) as SanityDocument
+
 const valueAt = (doc: unknown, dotted: string) =>
   dotted.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc)
 
@@ -113,26 +117,16 @@ describe('content migration to two languages (ADR 193), on a copy of a real data
   })
 
   it('leaves values of the new shape and Spanish texts alone', () => {
-    const area = {
-      _id: 'area-bay-area',
-      _type: 'area',
-      _rev: 'r',
-      _createdAt: '',
-      _updatedAt: '',
+    const area = stored('area-bay-area', 'area', {
       name: { _type: 'localeString', en: 'Bay Area', es: 'Área de la Bahía' },
-    } as SanityDocument
+    })
     expect(twoLanguagesPatch(area)).toBeNull()
     expect(twoLanguagesPatch({ ...area, name: 'Bay Area' } as SanityDocument)).toEqual({
       name: { _type: 'localeString', en: 'Bay Area' },
     })
-    const doc = {
-      _id: 'e',
-      _type: 'event',
-      _rev: 'r',
-      _createdAt: '',
-      _updatedAt: '',
+    const doc = stored('e', 'event', {
       notes: { _type: 'localeText', en: 'Support: Las Cafeteras', es: 'Abren: Las Cafeteras' },
-    } as SanityDocument
+    })
     expect(twoLanguagesPatch(doc)).toBeNull()
     expect(twoLanguagesPatch({ ...doc, notes: 'Plain' } as SanityDocument)).toEqual({
       notes: { _type: 'localeText', en: 'Plain' },
