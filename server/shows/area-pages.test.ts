@@ -70,6 +70,19 @@ describe('the tour by area', () => {
     expect(page).toContain('href="webcal://band.example/shows/area/bay-area.ics"')
   })
 
+  it('says an area with no show ahead has none announced, without a count of zero', async () => {
+    for (const [path, none] of [
+      ['/shows?area=southern-california', 'No shows announced in Southern California right now.'],
+      ['/es/shows?area=southern-california', 'Por ahora no hay conciertos anunciados en Sur de California.'],
+    ]) {
+      const { status, html: page } = await html(path!)
+      expect(status).toBe(200)
+      expect(page).toContain(none)
+      expect(page).not.toContain('upcoming-shows__count')
+    }
+    expect((await html('/shows?area=bay-area')).html).toContain('upcoming-shows__count')
+  })
+
   it('answers 404 for an area that names none, and for a page past the area’s last', async () => {
     expect((await html('/shows?area=atlantis')).status).toBe(404)
     expect((await html('/shows?area=arizona&page=2')).status).toBe(404)

@@ -120,9 +120,12 @@ export function UpcomingShowsPage({
         <h1>
           <TextWithName text={shows.upcomingHeading(name)} name={name} lang={nameLang} />
         </h1>
-        <p className="upcoming-shows__count">
-          <TextWithName text={shows.upcomingCount(total, name)} name={name} lang={nameLang} />
-        </p>
+        {/* With none ahead, the list's own "no shows announced" says so, not a count of zero. */}
+        {total > 0 ? (
+          <p className="upcoming-shows__count">
+            <TextWithName text={shows.upcomingCount(total, name)} name={name} lang={nameLang} />
+          </p>
+        ) : null}
         <AreaFilter area={area} />
       </header>
       {upcoming.length === 0 ? (
