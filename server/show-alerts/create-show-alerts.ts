@@ -43,7 +43,7 @@ export type ShowAlertsEnv = Pick<
  * Outbox rows written per fan-out transaction: on SQLite a batch holds the event loop for its rows, so a short one
  * lets requests in often; the batches' total time does not grow as they shrink (docs/decisions/190-show-alerts-outbox.md).
  */
-const FAN_OUT_BATCH = 250
+export const FAN_OUT_BATCH = 250
 const RETRY_MAX_MS = 24 * 60 * 60_000
 const POLL_MS = 5000
 

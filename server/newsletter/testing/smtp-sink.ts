@@ -9,7 +9,15 @@ export type ReceivedMail = {
   headers: Map<string, string>
   /** Decoded text parts by content type, e.g. 'text/plain', 'text/html'. */
   parts: Map<string, string>
+  /** `performance.now()` when the sink accepted it. */
+  at: number
 }
+
+/**
+ * How the sink answers a recipient: `undefined` accepts; a number refuses with that SMTP code (4xx: try later,
+ * 5xx: never). `attempt` counts this address's RCPT commands, from 1.
+ */
+export type RecipientAnswer = (address: string, attempt: number) => number | undefined
 
 /** `=?UTF-8?Q?...?=` and `=?UTF-8?B?...?=` words, as nodemailer writes a subject with accents; the space between two words goes. */
 function decodeWords(value: string): string {
@@ -69,18 +77,28 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'parts'> 
 }
 
 /** A real SMTP server on a free port that keeps what it receives; for tests only. */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(answer: RecipientAnswer = () => undefined): Promise<{
   url: string
   mails: ReceivedMail[]
+  /** RCPT commands per address, accepted or refused. */
+  attempts: Map<string, number>
   /** Resolves once `count` mails have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>
   close(): Promise<void>
 }> {
   const mails: ReceivedMail[] = []
+  const attempts = new Map<string, number>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo({ address }, _session, callback) {
+      const attempt = (attempts.get(address) ?? 0) + 1
+      attempts.set(address, attempt)
+      const code = answer(address, attempt)
+      if (code === undefined) return callback()
+      callback(Object.assign(new Error(`${address} refused (attempt ${attempt})`), { responseCode: code }))
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -91,6 +109,7 @@ export async function startSmtpSink(): Promise<{
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           ...parseMail(raw),
+          at: performance.now(),
         })
         callback()
       })
@@ -103,6 +122,7 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    attempts,
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs
       while (mails.length < count) {

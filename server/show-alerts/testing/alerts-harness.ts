@@ -9,7 +9,7 @@ import { ContentStore } from '../../content-api/engine'
 import { parseEnv, type Env } from '../../env'
 import { createLogger } from '../../logger'
 import { createNewsletter } from '../../newsletter/create-newsletter'
-import { startSmtpSink } from '../../newsletter/testing/smtp-sink'
+import { startSmtpSink, type RecipientAnswer } from '../../newsletter/testing/smtp-sink'
 import { createTestApp } from '../../testing/test-app'
 import { contentAreaCatalog } from '../area-catalog'
 import { createShowAlerts } from '../create-show-alerts'
@@ -22,9 +22,11 @@ export async function startAlertsHarness(
   env: Partial<Record<keyof Env, string>> = {},
   /** Published before the alerts start, as content of a site that had no alerts yet. */
   existing: Record<string, unknown>[] = [],
+  /** How the SMTP sink answers each recipient (default: accepts all). */
+  answer?: RecipientAnswer,
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'show-alerts-'))
-  const sink = await startSmtpSink()
+  const sink = await startSmtpSink(answer)
   const content = new ContentStore({ file: path.join(dataDir, 'content.sqlite') })
   if (existing.length > 0) {
     await content.commit('production', { author: 'test' }, (ws) => {
