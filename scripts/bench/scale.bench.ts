@@ -22,6 +22,7 @@ import type { InstanceSize } from './scale/data-dir'
 import { heapUsedBytes, startInstance, vmRssBytes, type Instance } from './scale/instance'
 import * as measure from './scale/measures'
 import { figure, table, type Figures } from './scale/table'
+import { hasWrk } from './ssr/load'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -110,6 +111,7 @@ async function round(sides: Side[], n: number) {
       record(side, {
         csvMs: csv.ms,
         csvRows: csv.rows,
+        csvExports: csv.exports,
         csvDuringMax: csv.duringMax,
         csvDuringP99: csv.duringP99,
         csvQuietP99: csv.quietP99,
@@ -130,7 +132,8 @@ async function round(sides: Side[], n: number) {
 /** The CSV export's figures of a side measured in that step only. */
 const csvLine = ({ label, figures: f }: Side) =>
   `${label} (the seed's content, ${figure(f, 'csvRows').toLocaleString('en-US')} subscribers): CSV export ` +
-  `${figure(f, 'csvMs').toFixed(0)} ms (target < 1 s); cached \`GET /\` during it p99 ` +
+  `${figure(f, 'csvMs').toFixed(0)} ms (target < 1 s); cached \`GET /\` during it (${figure(f, 'csvExports')} ` +
+  `exports back to back) p99 ` +
   `${figure(f, 'csvDuringP99').toFixed(1)} ms, longest ${figure(f, 'csvDuringMax').toFixed(1)} ms; quiet p99 ` +
   `${figure(f, 'csvQuietP99').toFixed(1)} ms; p99 during / quiet ${figure(f, 'csvP99Ratio').toFixed(2)}x, median of ` +
   `the rounds' (target: within 2x)`
@@ -146,7 +149,10 @@ try {
   }
   console.log(
     `history ends ${now.toISOString().slice(0, 10)}; ${ROUNDS} rounds; ${os.cpus().length} cores, load average ` +
-      `${os.loadavg()[0]!.toFixed(1)}`,
+      `${os.loadavg()[0]!.toFixed(1)}; requests/s from ` +
+      (hasWrk()
+        ? 'wrk'
+        : 'autocannon in this process (apt-get install wrk: a load generator apart from the bench)'),
   )
   const tabled = sides.filter((side) => !side.csvOnly)
   for (const side of tabled) {

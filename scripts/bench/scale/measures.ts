@@ -1,8 +1,8 @@
 import type { Instance } from './instance'
 import { ADMIN_TOKEN } from './instance'
-import { downloadElsewhere } from './download-elsewhere'
+import { downloadElsewhere, type Download } from './download-elsewhere'
 import { getOk } from './http'
-import { pacedGets, percentile, quietGets } from './paced-gets'
+import { QUIET_MS, pacedGets, percentile, quietGets } from './paced-gets'
 import { runLoad } from '../ssr/load'
 
 /** Pages every instance has (the seed's), read and re-read around each measurement. */
@@ -108,24 +108,41 @@ export async function publishToVisible(site: Instance) {
 /**
  * The subscriber CSV export (as the Studio's Subscribers tool downloads it) and cached `GET /` requests at a
  * steady pace while it runs (scale/paced-gets.ts), against the same pace for a while just before (quiet). The
- * download is read by a worker thread, so the bench's reading of it does not delay the `GET /`s it times.
+ * export is run again, back to back, until it has run as long as the quiet probe did, so that both p99s are read
+ * from as many answers (one short export gives a p99 that is its slowest answer). The download is read by a
+ * worker thread, so the bench's reading of it does not delay the `GET /`s it times. `ms`: the first export's.
  */
 export async function csvExport(site: Instance) {
   await getOk(site.url + HOME)
   const gzip = { encoding: 'gzip' }
   const quiet = await quietGets(site.url + HOME, gzip)
   let exporting = true
-  const download = downloadElsewhere(site.url + EXPORT, { authorization: `Bearer ${ADMIN_TOKEN}` })
-  const done = download.done.finally(() => (exporting = false))
-  await download.sending
+  let firstSending: () => void = () => undefined
+  const sending = new Promise<void>((resolve) => (firstSending = resolve))
+  const started = performance.now()
+  const exports = (async () => {
+    const files: Download[] = []
+    do {
+      const download = downloadElsewhere(site.url + EXPORT, { authorization: `Bearer ${ADMIN_TOKEN}` })
+      void download.sending.then(firstSending)
+      files.push(await download.done)
+    } while (performance.now() - started < QUIET_MS)
+    return files
+  })().finally(() => {
+    exporting = false
+    firstSending()
+  })
+  await sending
   const during = await pacedGets(site.url + HOME, () => exporting, gzip)
-  const file = await done
-  if (file.status !== 200) throw new Error(`subscriber export: ${file.status}`)
+  const files = await exports
+  const failed = files.find((file) => file.status !== 200)
+  if (failed) throw new Error(`subscriber export: ${failed.status}`)
   const [duringP99, quietP99] = [percentile(during, 0.99), percentile(quiet, 0.99)]
   return {
-    ms: file.ms,
-    bytes: file.bytes,
-    rows: file.rows,
+    ms: files[0]!.ms,
+    bytes: files[0]!.bytes,
+    rows: files[0]!.rows,
+    exports: files.length,
     duringMax: Math.max(...during),
     duringP99,
     quietP99,
