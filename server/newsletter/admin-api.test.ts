@@ -104,6 +104,32 @@ describe('subscriber admin API', () => {
     await request(t.app).get(admin('/subscribers?q=ana')).set(auth).expect(200)
   })
 
+  it('shows each subscriber’s areas and language in the list and the CSV export', async () => {
+    await t.newsletter.repo.insertIfAbsent({
+      firstName: 'Dora',
+      lastName: 'Ruiz',
+      email: 'dora@example.com',
+      status: 'subscribed',
+      consentText: consentText(SEED_BAND_NAME),
+      consentVersion: CONSENT_VERSION,
+      source: 'website-popup',
+      ipHash: null,
+      at: new Date().toISOString(),
+      areas: ['bay-area', 'arizona'],
+      language: 'es',
+    })
+    const auth = { Authorization: 'Bearer editor' }
+    const listed = await request(t.app).get(admin('/subscribers?q=dora')).set(auth).expect(200)
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ email: 'dora@example.com', areas: ['arizona', 'bay-area'], language: 'es' }),
+    ])
+    const everywhere = await request(t.app).get(admin('/subscribers?q=carla')).set(auth).expect(200)
+    expect(everywhere.body.items[0]).toMatchObject({ areas: [], language: 'en' })
+    const csv = await request(t.app).get(admin('/subscribers.csv?q=dora')).set(auth).expect(200)
+    const dora = String(csv.text).split('\r\n').find((line) => line.startsWith('"dora@'))!
+    expect(dora).toMatch(/,"arizona bay-area","es"$/)
+  })
+
   it('exports CSV with a BOM, quoting and defused formulas', async () => {
     const res = await request(t.app)
       .get(admin('/subscribers.csv?status=subscribed'))

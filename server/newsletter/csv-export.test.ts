@@ -92,6 +92,8 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
           source: 'test',
           ipHash: null,
           at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+          // Fans of two areas, of one, and of everywhere: the file lists each one's areas.
+          areas: [['bay-area', 'arizona'], ['mexico-city'], []][i % 3],
         }),
       ),
     )
@@ -169,9 +171,9 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
       }).on('error', reject)
     })
 
-  /** The file as the export wrote it before it streamed: every subscriber, newest first. */
-  async function wholeFile(): Promise<string> {
-    const { items } = await repo.list({ limit: SUBSCRIBERS, offset: 0 })
+  /** The file as the export wrote it before it streamed: every subscriber (or the search's), newest first. */
+  async function wholeFile(search?: string): Promise<string> {
+    const { items } = await repo.list({ limit: SUBSCRIBERS, offset: 0, search })
     const header = ['email', 'first_name', 'last_name', 'status', 'created_at', 'confirmed_at']
     header.push('unsubscribed_at', 'consent_version', 'source', 'areas', 'language')
     const prefs = await repo.preferencesOf(items.map((s) => s.id))
@@ -211,6 +213,14 @@ describe.each(STORES)('subscriber CSV export (%s)', (_store, open) => {
     expect(events.filter((e) => e === 'page').length).toBeGreaterThanOrEqual(SUBSCRIBERS / PAGE)
     expect(events.indexOf('ping')).toBeGreaterThan(-1)
     expect(events.indexOf('ping')).toBeLessThan(events.lastIndexOf('page'))
+  })
+
+  it('exports the subscribers a search finds, with their areas', async () => {
+    const file = await download(`${base}/admin/subscribers.csv?q=fan1`)
+    const expected = await wholeFile('fan1')
+    expect(expected.split('\r\n').length).toBeGreaterThan(3)
+    expect(file.body).toBe(expected)
+    expect(file.body).toContain('"arizona bay-area"')
   })
 
   it('exports everyone else once when a subscriber is erased during the export', async () => {

@@ -24,13 +24,23 @@ const EXPORT_COLUMNS: Record<keyof ExportedSubscriber, string> = {
   areas: `coalesce((SELECT string_agg(a.area, ' ' ORDER BY a.area) FROM subscriber_areas a WHERE a.subscriber_id = id), '')`,
 }
 
+const selectOf = (columns: Record<keyof ExportedSubscriber, string>) =>
+  `SELECT ${Object.entries(columns)
+    .map(([field, sql]) => `${sql} AS "${field}"`)
+    .join(', ')}, created_at::text AS cursor_at`
+
 /**
  * The exported columns, named as `ExportedSubscriber`'s fields, and the keyset pages' cursor: the row's time as
  * PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
  */
-export const EXPORT_SELECT = `SELECT ${Object.entries(EXPORT_COLUMNS)
-  .map(([field, sql]) => `${sql} AS "${field}"`)
-  .join(', ')}, created_at::text AS cursor_at`
+export const EXPORT_SELECT = selectOf(EXPORT_COLUMNS)
+
+/**
+ * The whole file's areas, from one grouped pass over `subscriber_areas` joined by hash: a lookup per row, as the
+ * keyset pages make, cost the whole export about as much as everything else it reads.
+ */
+const ALL_AREAS = `(SELECT subscriber_id, string_agg(area, ' ' ORDER BY area) AS areas FROM subscriber_areas GROUP BY subscriber_id)`
+const COPY_SELECT = selectOf({ ...EXPORT_COLUMNS, areas: `coalesce(export_areas.areas, '')` })
 
 /** The export's order, the list's: newest first, ties broken by id. */
 export const EXPORT_ORDER = 'ORDER BY created_at DESC, id DESC'
@@ -54,7 +64,8 @@ type Rows = { with: string; from: string; sql: string }
  */
 export function copyCsvSql(rows: Rows, fields: readonly ExportedField[]): string {
   const cells = fields.map((field) => cellSql(`e."${field}"`)).join(', ')
-  return `COPY (SELECT ${cells} FROM (${rows.with} ${EXPORT_SELECT} FROM ${rows.from} ${rows.sql} ${EXPORT_ORDER}) e)
+  const from = `${rows.from} LEFT JOIN ${ALL_AREAS} export_areas ON export_areas.subscriber_id = ${rows.from}.id`
+  return `COPY (SELECT ${cells} FROM (${rows.with} ${COPY_SELECT} FROM ${from} ${rows.sql} ${EXPORT_ORDER}) e)
     TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`
 }
 
@@ -72,13 +83,16 @@ export async function* copyCsv(pool: Pool, statement: (literal: Param) => string
     // The whole table's estimated cost is far over JIT's threshold, and compiling the plan (most of a second)
     // would come before the first row: the rows are streamed as read, which JIT cannot speed up.
     await client.query('SET jit = off')
+    // One core: a parallel plan would take the other from the pages fans are reading, for a file that is
+    // streamed at the client's pace anyway.
+    await client.query('SET max_parallel_workers_per_gather = 0')
     const copy = client.query(copyTo(statement((value) => client.escapeLiteral(String(value)))))
     // The connection's end, when it is closed mid-COPY, is reported to the stream as an error after the loop
     // below has stopped listening: it must not count as unhandled.
     copy.on('error', () => undefined)
     const crlf = crlfRecordEnds()
     for await (const chunk of copy) yield crlf(chunk as Buffer)
-    await client.query('RESET jit')
+    await client.query('RESET jit; RESET max_parallel_workers_per_gather')
     finished = true
   } finally {
     client.release(finished ? undefined : new Error('subscriber export cut short'))

@@ -195,6 +195,35 @@ describe.each(Object.entries(ALERT_STORES))(
       expect(forged.status).toBe(404)
     })
 
+    it('lets a fan leave from the preferences page: the Leave form unsubscribes, and the next show sends them nothing', async () => {
+      harness = await start()
+      await harness.publish(BAY)
+      await signUpAndConfirm(harness, { email: 'leaving@example.com', areas: ['bay-area'] })
+      await signUpAndConfirm(harness, { email: 'staying@example.com', areas: ['bay-area'] })
+      const fan = (await harness.newsletter.repo.findByEmail('leaving@example.com'))!
+      const token = harness.newsletter.tokens.sign('preferences', fan.id)
+      const page = await (await fetch(`${harness.url}/api/newsletter/preferences?token=${token}`)).text()
+      // The page's second form is Leave; post it as the browser does (an empty form body).
+      const actions = [...page.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!)
+      const leave = actions
+        .find((action) => action.includes('/unsubscribe?'))!
+        .replaceAll('&amp;', '&')
+        .replace('https://band.example', harness.url)
+      const left = await fetch(leave, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      })
+      expect(left.status).toBeLessThan(400)
+      expect((await harness.newsletter.repo.findByEmail('leaving@example.com'))!.status).toBe('unsubscribed')
+
+      await harness.publish(show('bay-area', { venue: 'After Leaving' }))
+      await waitForAlerts(harness, 1)
+      expect(await drained(harness)).toMatchObject({ sent: 1 })
+      expect([...alertsByRecipient(harness.sink.mails).keys()]).toEqual(['staying@example.com'])
+    })
+
     it('shows the band manager subscribers per area and a preview of a draft show’s mail, only with admin rights', async () => {
       const token = 'alerts-admin-test-token-0123456789'
       harness = await start({ NEWSLETTER_ADMIN_TOKEN: token })

@@ -57,7 +57,7 @@ test('plain /admin redirects to HTTPS, and the Studio signs in and out with a lo
   expect(unexpectedStudioErrors(consoleErrors)).toEqual([])
 })
 
-test('an event created and published in the Studio is on the site; Sold Out too; unpublish and delete', async ({
+test('an event created and published in the Studio, its area taken from the one its city suggests, is on the site; Sold Out too; unpublish and delete', async ({
   page,
   consoleErrors,
 }) => {
@@ -67,10 +67,14 @@ test('an event created and published in the Studio is on the site; Sold Out too;
   await setStudioDateTime(page, '2027-06-12 20:00')
   await page.getByRole('textbox', { name: 'Venue' }).fill(venue)
   await page.getByRole('textbox', { name: 'City' }).fill('Ventura')
+  // The area its city suggests, taken in one click (the seed's Central Coast lists Ventura).
+  await page.getByRole('button', { name: 'Use Central Coast' }).click()
+  await expect(page.getByRole('button', { name: 'Use Central Coast' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Generate' }).click()
   await page.getByRole('textbox', { name: 'Ticket URL' }).fill('https://tickets.example.com/forastero')
   // The Studio shows "Published" as soon as it sent the action; wait until the API serves it.
   await publishUntil(page, '*[venue == $venue][0].status', { venue }, 'onSale')
+  expect(await publishedQuery(page, '*[venue == $venue][0].area._ref', { venue })).toBe('area-central-coast')
   const site = await page.context().newPage()
   await site.goto(`http://localhost:${process.env.E2E_PORT ?? 3199}/`)
   const row = site.locator('.event-list__item', { hasText: venue })

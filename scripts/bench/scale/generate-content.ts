@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { suggestArea, type AreaCoverage } from '../../../studio/schema-types/area-match'
 import { CITIES, VENUE_KINDS, type City } from './cities'
 import { localDate, zonedInstant } from './local-time'
 import { seededRandom, type Random } from './prng'
@@ -62,6 +64,16 @@ function priceOf(random: Random, city: City) {
 
 type Place = { city: City; venue: string }
 
+/** The seed's areas, as the Studio's suggestion reads them. */
+function seedAreas(): AreaCoverage[] {
+  const seed = readFileSync(new URL('../../../content/seed/production.ndjson', import.meta.url), 'utf8')
+  return seed
+    .split('\n')
+    .filter((line) => line.includes('"_type":"area"'))
+    .map((line) => JSON.parse(line) as AreaCoverage & { name: { en: string } })
+    .map((area) => ({ ...area, name: area.name.en }))
+}
+
 function show(
   random: Random,
   index: number,
@@ -69,6 +81,7 @@ function show(
   now: Date,
   { city, venue }: Place,
   mediaId?: string,
+  area?: AreaCoverage | null,
 ) {
   const past = startsAt.getTime() < now.getTime()
   const status = statusOf(random, past)
@@ -100,12 +113,16 @@ function show(
       ? { setlist: Array.from({ length: random.int(8, 14) }, () => random.pick(SONGS)) }
       : {}),
     ...(mediaId ? { media: [ref(mediaId, 'photo')] } : {}),
+    ...(area ? { area: { _type: 'reference', _ref: area._id } } : {}),
   }
 }
 
 /** `count` shows, oldest first, ten years back from `now` and one year ahead, at 20:00 in the venue's zone. */
 function shows(random: Random, count: number, now: Date, mediaIds: string[]): Doc[] {
   const venues = new Map(CITIES.map((city) => [city, [venueOf(random, city), venueOf(random, city)]]))
+  // Each show in the area the Studio suggests for its city, as a band manager would take it (none elsewhere).
+  const areas = seedAreas()
+  const areaOf = new Map(CITIES.map((city) => [city, suggestArea(areas, city)]))
   const first = now.getTime() - 10 * YEAR_MS
   return Array.from({ length: count }, (_, i) => {
     const city = random.pick(CITIES)
@@ -116,7 +133,8 @@ function shows(random: Random, count: number, now: Date, mediaIds: string[]): Do
       20,
     )
     // The media items are photos of past shows, one each, from the oldest on.
-    return show(random, i, startsAt, now, { city, venue: random.pick(venues.get(city)!) }, mediaIds[i])
+    const place = { city, venue: random.pick(venues.get(city)!) }
+    return show(random, i, startsAt, now, place, mediaIds[i], areaOf.get(city))
   })
 }
 

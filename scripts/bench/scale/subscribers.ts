@@ -1,14 +1,24 @@
 import type { SubscribersRepository } from '../../../server/newsletter/subscribers-repository'
-import { seededRandom } from './prng'
+import { seededRandom, type Random } from './prng'
 import { FIRST_NAMES, LAST_NAMES, slugify } from './text'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Sign-ups handed to the repository at once: SQLite's group commit makes them one transaction. */
 const BATCH = 1000
+/** The seed's areas (content/seed): most fans follow one, some two, the rest everywhere. */
+const AREAS = ['southern-california', 'central-coast', 'bay-area', 'arizona', 'mexico-city']
+
+function areasOf(random: Random): string[] {
+  const roll = random.int(0, 9)
+  if (roll >= 7) return []
+  const one = random.pick(AREAS)
+  return roll === 0 ? [...new Set([one, random.pick(AREAS)])] : [one]
+}
 
 /**
  * `count` subscribers signed up over ten years before `now`, through the newsletter's own repository (as the
- * sign-up form writes them): most confirmed, some pending, some unsubscribed since.
+ * sign-up form writes them): most confirmed, some pending, some unsubscribed since; most following an area or
+ * two, four in ten reading Spanish.
  */
 export async function addSubscribers(
   repo: SubscribersRepository,
@@ -34,6 +44,8 @@ export async function addSubscribers(
         source: random.pick(['popup', 'footer', 'show-page']),
         ipHash: null,
         at,
+        areas: areasOf(random),
+        language: random.chance(0.4) ? 'es' : 'en',
       })
     })
     const inserted = await Promise.all(batch)

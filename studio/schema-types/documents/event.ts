@@ -2,6 +2,7 @@ import { CalendarIcon } from '@sanity/icons/Calendar'
 import { defineField, defineType } from 'sanity'
 import { AREAS_QUERY, validateShowArea, type AreaCoverage } from '../area-match'
 import { choiceField, slugField } from '../fields'
+import { AreaInput } from '../inputs/area-input'
 import { localeField } from '../objects/locale-fields'
 import {
   neededWhen,
@@ -161,7 +162,8 @@ export const eventType = defineType({
       type: 'reference',
       to: [{ type: 'area' }],
       description:
-        'Where fans who follow an area hear of this show. The warning below suggests the area of the venue’s city or state.',
+        'Where fans who follow an area hear of this show. The area of the venue’s city or state is suggested below it.',
+      components: { input: AreaInput },
       validation: (rule) =>
         rule
           .custom((value, context) =>
