@@ -133,7 +133,7 @@ async function round(sides: Side[], n: number) {
 const csvLine = ({ label, figures: f }: Side) =>
   `${label} (the seed's content, ${figure(f, 'csvRows').toLocaleString('en-US')} subscribers): CSV export ` +
   `${figure(f, 'csvMs').toFixed(0)} ms (target < 1 s); cached \`GET /\` during it (${figure(f, 'csvExports')} ` +
-  `exports back to back) p99 ` +
+  `exports, each after a quiet spell as long) p99 ` +
   `${figure(f, 'csvDuringP99').toFixed(1)} ms, longest ${figure(f, 'csvDuringMax').toFixed(1)} ms; quiet p99 ` +
   `${figure(f, 'csvQuietP99').toFixed(1)} ms; p99 during / quiet ${figure(f, 'csvP99Ratio').toFixed(2)}x, median of ` +
   `the rounds' (target: within 2x)`

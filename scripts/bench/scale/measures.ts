@@ -2,7 +2,7 @@ import type { Instance } from './instance'
 import { ADMIN_TOKEN } from './instance'
 import { downloadElsewhere, type Download } from './download-elsewhere'
 import { getOk } from './http'
-import { QUIET_MS, pacedGets, percentile, quietGets } from './paced-gets'
+import { QUIET_MS, pacedGets, percentile } from './paced-gets'
 import { runLoad } from '../ssr/load'
 
 /** Pages every instance has (the seed's), read and re-read around each measurement. */
@@ -107,36 +107,35 @@ export async function publishToVisible(site: Instance) {
 
 /**
  * The subscriber CSV export (as the Studio's Subscribers tool downloads it) and cached `GET /` requests at a
- * steady pace while it runs (scale/paced-gets.ts), against the same pace for a while just before (quiet). The
- * export is run again, back to back, until it has run as long as the quiet probe did, so that both p99s are read
- * from as many answers (one short export gives a p99 that is its slowest answer). The download is read by a
- * worker thread, so the bench's reading of it does not delay the `GET /`s it times. `ms`: the first export's.
+ * steady pace while it runs (scale/paced-gets.ts), against the same pace with no export (quiet). Quiet spells as
+ * long as the last export alternate with exports until each side has run about `QUIET_MS`, so both p99s come from
+ * as many answers, taken in the same seconds of a shared machine (one export and one quiet spell before it gave
+ * ratios that followed the machine's moods, not the export). The download is read by a worker thread, so the
+ * bench's reading of it does not delay the `GET /`s it times. `ms`: the first export's.
  */
 export async function csvExport(site: Instance) {
   await getOk(site.url + HOME)
   const gzip = { encoding: 'gzip' }
-  const quiet = await quietGets(site.url + HOME, gzip)
-  let exporting = true
-  let firstSending: () => void = () => undefined
-  const sending = new Promise<void>((resolve) => (firstSending = resolve))
-  const started = performance.now()
-  const exports = (async () => {
-    const files: Download[] = []
-    do {
-      const download = downloadElsewhere(site.url + EXPORT, { authorization: `Bearer ${ADMIN_TOKEN}` })
-      void download.sending.then(firstSending)
-      files.push(await download.done)
-    } while (performance.now() - started < QUIET_MS)
-    return files
-  })().finally(() => {
-    exporting = false
-    firstSending()
-  })
-  await sending
-  const during = await pacedGets(site.url + HOME, () => exporting, gzip)
-  const files = await exports
-  const failed = files.find((file) => file.status !== 200)
-  if (failed) throw new Error(`subscriber export: ${failed.status}`)
+  const quiet: number[] = []
+  const during: number[] = []
+  const files: Download[] = []
+  let spell = 300
+  let exportingMs = 0
+  do {
+    const until = performance.now() + spell
+    quiet.push(...(await pacedGets(site.url + HOME, () => performance.now() < until, gzip)))
+    let exporting = true
+    const download = downloadElsewhere(site.url + EXPORT, { authorization: `Bearer ${ADMIN_TOKEN}` })
+    const done = download.done.finally(() => (exporting = false))
+    await download.sending
+    const started = performance.now()
+    during.push(...(await pacedGets(site.url + HOME, () => exporting, gzip)))
+    exportingMs += performance.now() - started
+    const file = await done
+    if (file.status !== 200) throw new Error(`subscriber export: ${file.status}`)
+    files.push(file)
+    spell = file.ms
+  } while (exportingMs < QUIET_MS)
   const [duringP99, quietP99] = [percentile(during, 0.99), percentile(quiet, 0.99)]
   return {
     ms: files[0]!.ms,

@@ -74,7 +74,7 @@ export const ROWS: Row[] = [
   },
   {
     label:
-      'cached `GET /` during that export (run again until as long as the quiet probe): longest wait, p99 (quiet p99); p99 / quiet p99',
+      'cached `GET /` during that export (exports and quiet spells alternating): longest wait, p99 (quiet p99); p99 / quiet p99',
     // The target compares each instance with itself, so the cell holds the ratio (the median of the rounds').
     show: (f) =>
       `${ms(figure(f, 'csvDuringMax'))}, ${ms(figure(f, 'csvDuringP99'))} (${ms(figure(f, 'csvQuietP99'))}); ` +
