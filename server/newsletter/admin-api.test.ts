@@ -126,7 +126,9 @@ describe('subscriber admin API', () => {
     const everywhere = await request(t.app).get(admin('/subscribers?q=carla')).set(auth).expect(200)
     expect(everywhere.body.items[0]).toMatchObject({ areas: [], language: 'en' })
     const csv = await request(t.app).get(admin('/subscribers.csv?q=dora')).set(auth).expect(200)
-    const dora = String(csv.text).split('\r\n').find((line) => line.startsWith('"dora@'))!
+    const dora = String(csv.text)
+      .split('\r\n')
+      .find((line) => line.startsWith('"dora@'))!
     expect(dora).toMatch(/,"arizona bay-area","es"$/)
   })
 
