@@ -228,7 +228,15 @@ async function openNewsletter(
   const dataset = env.SANITY_DATASET ?? 'production'
   const areas = cloud ? noAreas : contentAreaCatalog(content.contentStore, dataset)
   const authenticate = cloud ? undefined : content.contentApi.authenticate
-  const newsletter = await createNewsletter({ env, logger, clock, authenticate, bandName, areas })
+  const newsletter = await createNewsletter({
+    env,
+    logger,
+    clock,
+    authenticate,
+    bandName,
+    areas,
+    preferencesPage: !cloud,
+  })
   const showAlerts = cloud
     ? undefined
     : await createShowAlerts({

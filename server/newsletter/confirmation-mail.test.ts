@@ -22,6 +22,20 @@ describe('confirmation mail', () => {
     expect(mail.html).not.toContain('<b>')
   })
 
+  it('links the preferences page only where the server has one (not with a Sanity project)', () => {
+    const without = confirmationMail({ email: 'a@b.co', firstName: 'Ana' }, links, 'Los Forasteros')
+    expect(without.text).not.toContain('preferences')
+    expect(without.html).not.toContain('preferences')
+    const preferencesUrl = 'https://band.example/api/newsletter/preferences?token=p&x=1'
+    const withPage = confirmationMail(
+      { email: 'a@b.co', firstName: 'Ana' },
+      { ...links, preferencesUrl },
+      'Los Forasteros',
+    )
+    expect(withPage.text).toContain(`Change your areas or language: ${preferencesUrl}`)
+    expect(withPage.html).toContain('href="https://band.example/api/newsletter/preferences?token=p&amp;x=1"')
+  })
+
   it('names the band it is given, escaped in the HTML part', () => {
     const mail = confirmationMail({ email: 'a@b.co', firstName: 'Ana' }, links, 'Sol & Sombra\n<i>')
     expect(mail.subject).toBe('Confirm your subscription to Sol & Sombra <i>')

@@ -8,6 +8,8 @@ export type ConfirmationLinks = {
   confirmUrl: string
   /** One-click unsubscribe endpoint (RFC 8058 POST; GET shows a page with a button). */
   unsubscribeUrl: string
+  /** The preferences page (areas and language), where the server has one. */
+  preferencesUrl?: string
   siteUrl: string
 }
 
@@ -34,7 +36,7 @@ export const plainText = (text: string) =>
  */
 export function confirmationMail(
   to: { email: string; firstName: string },
-  { confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks,
+  { confirmUrl, unsubscribeUrl, preferencesUrl, siteUrl }: ConfirmationLinks,
   bandName: string,
   language: Language = 'en',
 ): Mail {
@@ -55,6 +57,7 @@ export function confirmationMail(
     `-- ${band}`,
     siteUrl,
     '',
+    ...(preferencesUrl ? [`${words.preferencesLink}: ${preferencesUrl}`] : []),
     `${words.unsubscribeLink}: ${unsubscribeUrl}`,
   ].join('\n')
   const bandHtml = escapeHtml(band)
@@ -73,7 +76,12 @@ export function confirmationMail(
           <p style="margin:0;font-size:14px">${escapeHtml(w.notYou)}</p>
         </td></tr>
         <tr><td style="padding:16px 24px;border-top:1px solid #d8c6a8;font-size:12px;color:#6b5444">
-          <a href="${escapeHtml(siteUrl)}" style="color:#6b5444">${escapeHtml(siteUrl)}</a> &middot;
+          <a href="${escapeHtml(siteUrl)}" style="color:#6b5444">${escapeHtml(siteUrl)}</a> &middot;${
+            preferencesUrl
+              ? `
+          <a href="${escapeHtml(preferencesUrl)}" style="color:#6b5444">${escapeHtml(words.preferencesLink)}</a> &middot;`
+              : ''
+          }
           <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b5444">${escapeHtml(words.unsubscribeLink)}</a>
         </td></tr>
       </table>

@@ -59,6 +59,7 @@ export async function createNewsletter({
   mailer: mailerOverride,
   bandName = fixedBandName(),
   areas,
+  preferencesPage = false,
 }: {
   env: NewsletterEnv
   logger: Logger
@@ -70,6 +71,8 @@ export async function createNewsletter({
   bandName?: BandName
   /** The show alert areas a sign-up may choose (published area documents); none without content. */
   areas?: AreaCatalog
+  /** The show alerts serve the preferences page (not with a Sanity project): mails link to it. */
+  preferencesPage?: boolean
 }): Promise<Newsletter> {
   const secret = loadOrCreateSecret(env.DATA_DIR, env.NEWSLETTER_SECRET)
   const repo = await openSubscribersRepository(env)
@@ -88,6 +91,7 @@ export async function createNewsletter({
     clock,
     logger,
     bandName,
+    preferencesPage,
   })
   logger.info(
     { storage: env.DATABASE_URL ? 'postgresql' : 'sqlite', optIn: mailer ? 'double' : 'single' },

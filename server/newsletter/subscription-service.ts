@@ -43,6 +43,7 @@ export function createSubscriptionService({
   clock,
   logger,
   bandName,
+  preferencesPage = false,
 }: {
   repo: SubscribersRepository
   /** null: single opt-in, nobody gets mail. */
@@ -53,6 +54,8 @@ export function createSubscriptionService({
   logger: Logger
   /** Names the band in the consent stored with a sign-up and in its mail: the site settings' name then. */
   bandName: BandName
+  /** The server has the preferences page (the show alerts' areas and language): its mails link to it. */
+  preferencesPage?: boolean
 }): SubscriptionService {
   const inFlight = new Set<Promise<void>>()
 
@@ -69,6 +72,11 @@ export function createSubscriptionService({
       {
         confirmUrl: `${origin}/api/newsletter/confirm?token=${token}`,
         unsubscribeUrl: unsubscribeUrl(origin, subscriber.id),
+        ...(preferencesPage
+          ? {
+              preferencesUrl: `${origin}/api/newsletter/preferences?token=${tokens.sign('preferences', subscriber.id)}`,
+            }
+          : {}),
         siteUrl: `${origin}/`,
       },
       band,

@@ -195,6 +195,32 @@ describe.each(Object.entries(ALERT_STORES))(
       expect(forged.status).toBe(404)
     })
 
+    it('links the confirmation mail to the preferences page too, in the fan’s language, before they confirm', async () => {
+      harness = await start()
+      await harness.publish(BAY)
+      for (const [email, language, label] of [
+        ['new@example.com', 'en', 'Change your areas or language'],
+        ['nuevo@example.com', 'es', 'Cambiar tus zonas o tu idioma'],
+      ] as const) {
+        const res = await fetch(`${harness.url}/api/newsletter/subscribe`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ firstName: 'Fan', lastName: 'Test', email, areas: ['bay-area'], language }),
+        })
+        expect(res.status).toBe(201)
+        await harness.newsletter.service.idle()
+        const mail = harness.sink.mails.find((m) => m.to.includes(email))!
+        const text = mail.parts.get('text/plain')!
+        expect(text).toContain(`${label}: https://band.example/api/newsletter/preferences?token=`)
+        expect(mail.parts.get('text/html')).toContain(label)
+        const link = linksIn(text).find((l) => l.includes('/preferences?'))!
+        const page = await fetch(link.replace('https://band.example', harness.url))
+        expect(page.status).toBe(200)
+        expect(page.headers.get('content-language')).toBe(language)
+        expect(await page.text()).toMatch(/value="bay-area" checked/)
+      }
+    })
+
     it('lets a fan leave from the preferences page: the Leave form unsubscribes, and the next show sends them nothing', async () => {
       harness = await start()
       await harness.publish(BAY)

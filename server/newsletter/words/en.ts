@@ -14,6 +14,7 @@ export const en: NewsletterWords = {
     notYou: 'If you did not sign up, ignore this mail and you will not hear from us again.',
   },
   unsubscribeLink: 'Unsubscribe',
+  preferencesLink: 'Change your areas or language',
   acknowledged: {
     doubleOptIn: 'Almost there! Check your inbox and confirm your subscription.',
     singleOptIn: "Thanks for signing up! You're on the list.",

@@ -15,6 +15,7 @@ export const es: NewsletterWords = {
     notYou: 'Si no fuiste tú, ignora este correo y no te volveremos a escribir.',
   },
   unsubscribeLink: 'Cancelar suscripción',
+  preferencesLink: 'Cambiar tus zonas o tu idioma',
   acknowledged: {
     doubleOptIn: '¡Ya casi! Revisa tu correo y confirma tu suscripción.',
     singleOptIn: '¡Gracias por suscribirte! Ya estás en la lista.',

@@ -23,6 +23,8 @@ export type NewsletterWords = {
     notYou: string
   }
   unsubscribeLink: string
+  /** A mail's link to the preferences page (areas, language, leaving). */
+  preferencesLink: string
   /** The sign-up's answer: double opt-in (a mail is on its way) or single. */
   acknowledged: { doubleOptIn: string; singleOptIn: string }
   /** RFC 8058 one-click answers. */

@@ -48,7 +48,14 @@ export async function startAlertsHarness(
   const clock = createClock(parsed)
   const bandName = fixedBandName('Los Forasteros')
   const areas = contentAreaCatalog(content, 'production')
-  const newsletter = await createNewsletter({ env: parsed, logger, clock, bandName, areas })
+  const newsletter = await createNewsletter({
+    env: parsed,
+    logger,
+    clock,
+    bandName,
+    areas,
+    preferencesPage: true,
+  })
   const alerts = await createShowAlerts({
     env: parsed,
     logger,
