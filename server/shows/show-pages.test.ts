@@ -77,6 +77,14 @@ describe('show pages, calendars and sitemap', () => {
     })
   })
 
+  it('leads "All shows" to the tour page in the page’s language', async () => {
+    const en = await html('/shows/on-sale')
+    expect(en.html).toMatch(/<a[^>]*href="\/shows"[^>]*>← All shows<\/a>/)
+    const es = await html('/es/shows/on-sale')
+    expect(es.status).toBe(200)
+    expect(es.html).toMatch(/<a[^>]*href="\/es\/shows"[^>]*>← Todos los conciertos<\/a>/)
+  })
+
   it('marks a cancelled show as cancelled, in words and in its data, with no ticket link', async () => {
     const { status, html: page } = await html('/shows/called-off')
     expect(status).toBe(200)
