@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { RecipientAnswer } from '../newsletter/testing/smtp-sink'
 import { IN_FLIGHT } from './alert-sender'
-import { signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
+import { signUpAndConfirm, type AlertsHarness } from './testing/alerts-harness'
 import { show } from './testing/show-docs'
-import { ALERT_STORES } from './testing/stores'
+import { ALERT_STORES, harnessPerTest } from './testing/stores'
 
 const ADMIN_TOKEN = 'alerts-delivery-test-token-0123456789'
 
@@ -33,21 +33,9 @@ describe.each(Object.entries(ALERT_STORES))(
   { timeout: 40_000 },
   (_name, store) => {
     let harness: AlertsHarness
-    let drop: () => Promise<void> = async () => undefined
-    afterEach(async () => {
-      await harness?.close()
-      await drop()
-    })
-    const start = async (env: Record<string, string>, answer?: RecipientAnswer) => {
-      const opened = await store()
-      drop = opened.drop
-      harness = await startAlertsHarness(
-        { NEWSLETTER_ADMIN_TOKEN: ADMIN_TOKEN, ...opened.env, ...env },
-        [],
-        answer,
-      )
-      return harness
-    }
+    const open = harnessPerTest(store)
+    const start = async (env: Record<string, string>, answer?: RecipientAnswer) =>
+      (harness = await open({ NEWSLETTER_ADMIN_TOKEN: ADMIN_TOKEN, ...env }, [], answer))
 
     it('retries a refused mail with backoff until it is accepted, and gives up on a permanent refusal or after the last attempt', async () => {
       // The confirmation mail (attempt 1) is accepted; the alert's first tries are refused.

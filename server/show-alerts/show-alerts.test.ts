@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ReceivedMail } from '../newsletter/testing/smtp-sink'
-import { linksIn, signUpAndConfirm, startAlertsHarness, type AlertsHarness } from './testing/alerts-harness'
+import { linksIn, signUpAndConfirm, type AlertsHarness } from './testing/alerts-harness'
 import { area, show } from './testing/show-docs'
-import { ALERT_STORES } from './testing/stores'
+import { ALERT_STORES, harnessPerTest } from './testing/stores'
 
 const SOCAL = area('southern-california', 'Southern California')
 const BAY = area('bay-area', 'Bay Area')
@@ -43,16 +43,7 @@ describe.each(Object.entries(ALERT_STORES))(
   { timeout: 30_000 },
   (_name, store) => {
     let harness: AlertsHarness
-    let drop: () => Promise<void> = async () => undefined
-    afterEach(async () => {
-      await harness?.close()
-      await drop()
-    })
-    const start: typeof startAlertsHarness = async (env = {}, existing = []) => {
-      const opened = await store()
-      drop = opened.drop
-      return startAlertsHarness({ ...opened.env, ...env }, existing)
-    }
+    const start = harnessPerTest(store)
 
     it('sends each fan one mail listing the new shows of their areas, with working links; an edit sends nothing', async () => {
       harness = await start()
