@@ -22,7 +22,7 @@ import type { SubscriberPage } from '../../server/newsletter/admin-api-types'
 import type { SubscribersRepository } from '../../server/newsletter/subscribers-repository'
 import { createTestSchema } from '../../server/newsletter/testing/postgres'
 import { addSubscribers } from './scale/subscribers'
-import { downloadElsewhere } from './scale/download-elsewhere'
+import { startDownloader } from './scale/download-elsewhere'
 import { getOk } from './scale/http'
 import { pacedGets, percentile, quietGets } from './scale/paced-gets'
 import { unitEnvironment, unitNodeFlags } from './scale/instance'
@@ -88,11 +88,12 @@ async function serve(repo: SubscribersRepository) {
 async function exportRound(url: string) {
   const quiet = await quietGets(url + '/')
   let exporting = true
-  const download = downloadElsewhere(url + '/api/newsletter/admin/subscribers.csv')
+  const downloader = await startDownloader()
+  const download = downloader.download(url + '/api/newsletter/admin/subscribers.csv')
   const done = download.done.finally(() => (exporting = false))
   await download.sending
   const during = await pacedGets(url + '/', () => exporting)
-  const file = await done
+  const file = await done.finally(() => downloader.close())
   if (file.status !== 200) throw new Error(`subscriber export: ${file.status}`)
   const [p99, quietP99] = [percentile(during, 0.99), percentile(quiet, 0.99)]
   return { ms: file.ms, rows: file.rows, p99, max: Math.max(...during), quietP99, ratio: p99 / quietP99 }

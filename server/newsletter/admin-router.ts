@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express'
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { EXPORT_STALL_MS, sendCsvChunks, sendCsvPages } from './csv-stream'
+import { EXPORT_BYTES_PER_SECOND, EXPORT_STALL_MS, sendCsvChunks, sendCsvPages } from './csv-stream'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
 import type { SubscriberPreferences } from './subscriber-preferences'
 import {
@@ -70,13 +70,17 @@ async function* csvRows(pages: AsyncIterable<ExportedSubscriber[]>) {
 
 /**
  * `GET subscribers.csv`: every subscriber the list query matches, streamed as it is read (keyset pages, see
- * `SubscribersRepository.exportPages`, or the store's own records, `exportCsv`), so an export of any size neither holds the file in
- * memory nor keeps the site's other requests waiting.
+ * `SubscribersRepository.exportPages`, or the store's own records, `exportCsv`) at the export's pace, so an
+ * export of any size neither holds the file in memory nor keeps the site's other requests waiting.
  */
 function csvExport(
   repo: SubscribersRepository,
   clock: Clock,
-  { pageSize, stallMs }: { pageSize: number; stallMs: number },
+  {
+    exportPageSize: pageSize,
+    exportStallMs: stallMs,
+    exportBytesPerSecond: bytesPerSecond,
+  }: { exportPageSize: number; exportStallMs: number; exportBytesPerSecond: number },
 ): RequestHandler {
   return async (req, res) => {
     const query = parseQuery(req.query)
@@ -89,8 +93,9 @@ function csvExport(
     res.type('text/csv; charset=utf-8').attachment(`subscribers${suffix}-${day}.csv`)
     const filter = { status: query.status, search: query.q }
     // A store that writes the records itself (PostgreSQL's COPY) sends them in one statement; otherwise pages.
-    if (repo.exportCsv) await sendCsvChunks(res, CSV_HEADER, repo.exportCsv(filter, CSV_FIELDS), stallMs)
-    else await sendCsvPages(res, CSV_HEADER, csvRows(repo.exportPages(filter, pageSize)))
+    if (repo.exportCsv)
+      await sendCsvChunks(res, CSV_HEADER, repo.exportCsv(filter, CSV_FIELDS), { stallMs, bytesPerSecond })
+    else await sendCsvPages(res, CSV_HEADER, csvRows(repo.exportPages(filter, pageSize)), bytesPerSecond)
   }
 }
 
@@ -117,6 +122,7 @@ export function createSubscribersAdminRouter({
   logger,
   exportPageSize = repo.exportPageSize,
   exportStallMs = EXPORT_STALL_MS,
+  exportBytesPerSecond = EXPORT_BYTES_PER_SECOND,
 }: {
   repo: SubscribersRepository
   authorize: RequestHandler[]
@@ -126,6 +132,8 @@ export function createSubscribersAdminRouter({
   exportPageSize?: number
   /** How long a client may take nothing of an export that holds a database connection (see `EXPORT_STALL_MS`). */
   exportStallMs?: number
+  /** The CSV export's pace (see `EXPORT_BYTES_PER_SECOND`). */
+  exportBytesPerSecond?: number
 }): Router {
   const router = Router()
   router.use(authorize)
@@ -151,7 +159,10 @@ export function createSubscribersAdminRouter({
     res.json(body)
   })
 
-  router.get('/subscribers.csv', csvExport(repo, clock, { pageSize: exportPageSize, stallMs: exportStallMs }))
+  router.get(
+    '/subscribers.csv',
+    csvExport(repo, clock, { exportPageSize, exportStallMs, exportBytesPerSecond }),
+  )
 
   router.post('/subscribers/:id/unsubscribe', async (req, res) => {
     const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())

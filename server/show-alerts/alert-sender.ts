@@ -4,7 +4,7 @@ import type { Subscriber, SubscribersRepository } from '../newsletter/subscriber
 import type { SubscriberPreferences } from '../newsletter/subscriber-preferences'
 import type { Announcement, AlertsStore, ClaimedAlert, Outcome } from './alerts-store'
 import { showsFor } from './mail/alert-mail'
-import { createPacer, defaultSleep } from './pacing'
+import { createPacer, defaultSleep } from '../pacing'
 import { backoffMs, errorText, isPermanent } from './retry-policy'
 import type { ShowSnapshot } from './show-snapshot'
 

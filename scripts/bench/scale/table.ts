@@ -1,4 +1,5 @@
 import { median } from '../ssr/processes'
+import { percentile } from './paced-gets'
 
 /** One row of issue 37's table: how to read a figure from an instance's samples, and the target of its ratio. */
 export type Row = {
@@ -16,6 +17,15 @@ export type Row = {
 export type Figures = Map<string, number[]>
 
 export const figure = (figures: Figures, name: string) => median(figures.get(name) ?? [Number.NaN])
+
+/**
+ * The p99 of every `GET /` answer timed during the CSV exports of all rounds, and of every quiet one: a round's
+ * p99 is its few slowest answers, which one moment of the shared machine's can make; the run's is many more.
+ */
+export const exportP99s = (figures: Figures) => ({
+  during: percentile(figures.get('csvDuring') ?? [Number.NaN], 0.99),
+  quiet: percentile(figures.get('csvQuiet') ?? [Number.NaN], 0.99),
+})
 
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`
 const ms = (value: number) =>
@@ -75,10 +85,11 @@ export const ROWS: Row[] = [
   {
     label:
       'cached `GET /` during that export (exports and quiet spells alternating): longest wait, p99 (quiet p99); p99 / quiet p99',
-    // The target compares each instance with itself, so the cell holds the ratio (the median of the rounds').
-    show: (f) =>
-      `${ms(figure(f, 'csvDuringMax'))}, ${ms(figure(f, 'csvDuringP99'))} (${ms(figure(f, 'csvQuietP99'))}); ` +
-      times(figure(f, 'csvP99Ratio')),
+    // The target compares each instance with itself, so the cell holds the ratio (of the whole run's p99s).
+    show: (f) => {
+      const { during, quiet } = exportP99s(f)
+      return `${ms(Math.max(...(f.get('csvDuringMax') ?? [])))}, ${ms(during)} (${ms(quiet)}); ${times(during / quiet)}`
+    },
     target: 'p99 within 2x of quiet',
   },
   msRow('first content-API query after a commit', 'queryAfterCommit', '<= 3x'),
