@@ -113,8 +113,6 @@ async function round(sides: Side[], n: number) {
         csvRows: csv.rows,
         csvExports: csv.exports,
         csvDuringMax: csv.duringMax,
-        csvDuringP99: csv.duringP99,
-        csvQuietP99: csv.quietP99,
         csvP99Ratio: csv.p99Ratio,
       })
       // Every answer of every round, for the p99 of the whole run (see `exportP99s`).

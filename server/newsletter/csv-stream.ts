@@ -9,9 +9,10 @@ type CsvRow = Parameters<typeof csvLine>[0]
 const ROWS_PER_TURN = 250
 
 /**
- * The pace of an export, in bytes a second: fast enough for 50,000 subscribers in well under a second, slow enough
- * that the store, the server and the admin's download do not take both cores of a small machine at once from
- * the fans' pages (a COPY formats every row as fast as it can; a download over a real network rarely goes faster).
+ * The pace of an export, in bytes a second: fast enough that a large list still comes within the export's time
+ * target, slow enough that the server's writes and the admin's download are spread over that time instead of
+ * taking a small machine's cores from the fans' pages in one burst (ADR 203; a download over a real network
+ * rarely goes faster).
  */
 export const EXPORT_BYTES_PER_SECOND = 16 * 1024 * 1024
 
@@ -62,8 +63,8 @@ function failed(res: Response, error: unknown) {
 
 /**
  * A CSV document (BOM, header, CRLF lines, as `toCsv` writes it) sent page by page as the pages are read, at
- * `bytesPerSecond` at most (see `EXPORT_BYTES_PER_SECOND`): the response is never whole in memory, a slow client holds the reading back instead of filling the server's
- * memory, and other requests are served between pages and between slices of a page (a page read from SQLite
+ * `bytesPerSecond` at most (see `EXPORT_BYTES_PER_SECOND`): the response is never whole in memory, a slow
+ * client holds the reading back instead of filling the server's memory, and other requests are served between pages and between slices of a page (a page read from SQLite
  * does not yield by itself). The next page is asked for before a page is formatted and sent, so a store that
  * answers over the network (PostgreSQL) reads it meanwhile instead of after; at most that one page waits beside
  * the client's buffer.

@@ -24,16 +24,17 @@ const EXPORT_COLUMNS: Record<keyof ExportedSubscriber, string> = {
   areas: `coalesce((SELECT string_agg(a.area, ' ' ORDER BY a.area) FROM subscriber_areas a WHERE a.subscriber_id = id), '')`,
 }
 
-const selectOf = (columns: Record<keyof ExportedSubscriber, string>) =>
-  `SELECT ${Object.entries(columns)
+/** Each column's expression named as its field. */
+const columnsSql = (columns: Record<keyof ExportedSubscriber, string>) =>
+  Object.entries(columns)
     .map(([field, sql]) => `${sql} AS "${field}"`)
-    .join(', ')}, created_at::text AS cursor_at`
+    .join(', ')
 
 /**
  * The exported columns, named as `ExportedSubscriber`'s fields, and the keyset pages' cursor: the row's time as
  * PostgreSQL's text (microseconds; a JavaScript Date would round them off and skip or repeat rows).
  */
-export const EXPORT_SELECT = selectOf(EXPORT_COLUMNS)
+export const EXPORT_SELECT = `SELECT ${columnsSql(EXPORT_COLUMNS)}, created_at::text AS cursor_at`
 
 /**
  * The whole file's areas, from one grouped pass over `subscriber_areas` joined by hash: a lookup per row, as the
@@ -49,20 +50,18 @@ const TIME_FIELDS = new Set<ExportedField>(['createdAt', 'confirmedAt', 'unsubsc
  * formatting comes after it, as the rows are sent (PostgreSQL can only send the first row once all are sorted,
  * and the work done before that cannot wait for a slow client).
  */
-const COPY_SELECT = `SELECT ${Object.entries({
+const COPY_SELECT = `SELECT ${columnsSql({
   ...EXPORT_COLUMNS,
   createdAt: 'created_at',
   confirmedAt: 'confirmed_at',
   unsubscribedAt: 'unsubscribed_at',
   areas: `coalesce(export_areas.areas, '')`,
-})
-  .map(([field, sql]) => `${sql} AS "${field}"`)
-  .join(', ')}`
+})}`
 
 /** The export's order, the list's: newest first, ties broken by id. */
 export const EXPORT_ORDER = 'ORDER BY created_at DESC, id DESC'
 
-/** The formula characters' code points: `ascii()` of a cell compares integers, far cheaper than its first letter as text. */
+/** The formula characters' code points: `ascii()` of a cell compares integers, cheaper than its first letter as text. */
 const FORMULA_START_CODES = [...FORMULA_START_CHARS].map((c) => c.charCodeAt(0)).join(', ')
 
 /**
