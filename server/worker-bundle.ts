@@ -1,11 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 
 const bundles = new Map<string, Promise<string>>()
+
+type BundleOptions = {
+  /**
+   * Packages with native code (better-sqlite3): imported from where they are installed, since a bundle in the
+   * temp dir could neither hold nor find their compiled addon.
+   */
+  nativePackages?: string[]
+}
 
 /**
  * Whether `file` is a plain file of this user that nobody else may change: only then is an existing bundle in the
@@ -20,8 +29,23 @@ function isOwnFile(file: string): boolean {
   }
 }
 
-async function bundle(entry: URL, name: string): Promise<string> {
+/** Resolves each of `names` to the installed file, left out of the bundle: its native code is found beside it. */
+function installedPackages(names: string[]): Plugin {
+  const require = createRequire(import.meta.url)
+  const installed = new Set(names)
+  return {
+    name: 'installed-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        installed.has(args.path) ? { path: require.resolve(args.path), external: true } : undefined,
+      )
+    },
+  }
+}
+
+async function bundle(entry: URL, name: string, { nativePackages = [] }: BundleOptions): Promise<string> {
   const result = await build({
+    plugins: nativePackages.length ? [installedPackages(nativePackages)] : [],
     entryPoints: [fileURLToPath(entry)],
     bundle: true,
     format: 'esm',
@@ -57,10 +81,10 @@ async function bundle(entry: URL, name: string): Promise<string> {
  * start (ADR 080). The file is named by its content, so every process of one release shares it and nothing piles
  * up in the temp dir when a process is killed before it could clean up (`kill -9`).
  */
-export function bundledWorker(entry: URL, name: string): Promise<string> {
+export function bundledWorker(entry: URL, name: string, options: BundleOptions = {}): Promise<string> {
   let found = bundles.get(entry.href)
   if (!found) {
-    found = bundle(entry, name)
+    found = bundle(entry, name, options)
     bundles.set(entry.href, found)
   }
   return found

@@ -2,13 +2,14 @@ import { Router, type RequestHandler, type Response } from 'express'
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { EXPORT_BYTES_PER_SECOND, EXPORT_STALL_MS, sendCsvChunks, sendCsvPages } from './csv-stream'
+import { csvLine, UTF8_BOM } from './csv'
+import { EXPORT_BYTES_PER_SECOND, EXPORT_STALL_MS, sendCsvChunks } from './csv-stream'
+import { exportInThread, exportWorkerFile } from './export-thread/export-thread'
 import type { AdminSubscriber, SubscriberPage } from './admin-api-types'
 import type { SubscriberPreferences } from './subscriber-preferences'
 import {
   SUBSCRIBER_STATUSES,
   type ExportedField,
-  type ExportedSubscriber,
   type Subscriber,
   type SubscribersRepository,
 } from './subscribers-repository'
@@ -64,38 +65,56 @@ function parseQuery(query: unknown) {
   return null
 }
 
-async function* csvRows(pages: AsyncIterable<ExportedSubscriber[]>) {
-  for await (const page of pages) yield page.map((s) => CSV_FIELDS.map((field) => s[field]))
-}
+/** Exports running at once: each has a thread and a connection to the store of its own. */
+export const EXPORTS_AT_ONCE = 2
 
 /**
- * `GET subscribers.csv`: every subscriber the list query matches, streamed as it is read (keyset pages, see
- * `SubscribersRepository.exportPages`, or the store's own records, `exportCsv`) at the export's pace, so an
- * export of any size neither holds the file in memory nor keeps the site's other requests waiting.
+ * `GET subscribers.csv`: every subscriber the list query matches, read, written and (for a client that takes
+ * gzip) compressed in a thread of the export's own (export-thread/, ADR 204), and sent as it comes at the export's
+ * pace, so an export of any size neither holds the file in memory nor keeps the site's other requests waiting.
  */
 function csvExport(
   repo: SubscribersRepository,
   clock: Clock,
   {
-    exportPageSize: pageSize,
     exportStallMs: stallMs,
     exportBytesPerSecond: bytesPerSecond,
-  }: { exportPageSize: number; exportStallMs: number; exportBytesPerSecond: number },
+  }: { exportStallMs: number; exportBytesPerSecond: number },
 ): RequestHandler {
+  let running = 0
+  // A failed build fails the first export instead, with its message.
+  exportWorkerFile().catch(() => undefined)
   return async (req, res) => {
     const query = parseQuery(req.query)
     if (!query) {
       res.status(400).json({ message: 'Bad export query' })
       return
     }
-    const day = clock.now().toISOString().slice(0, 10)
-    const suffix = query.status ? `-${query.status}` : ''
-    res.type('text/csv; charset=utf-8').attachment(`subscribers${suffix}-${day}.csv`)
-    const filter = { status: query.status, search: query.q }
-    // A store that writes the records itself (PostgreSQL's COPY) sends them in one statement; otherwise pages.
-    if (repo.exportCsv)
-      await sendCsvChunks(res, CSV_HEADER, repo.exportCsv(filter, CSV_FIELDS), { stallMs, bytesPerSecond })
-    else await sendCsvPages(res, CSV_HEADER, csvRows(repo.exportPages(filter, pageSize)), bytesPerSecond)
+    if (running >= EXPORTS_AT_ONCE) {
+      res
+        .status(429)
+        .set('Retry-After', '10')
+        .json({
+          message: `${EXPORTS_AT_ONCE} exports are already running. Try again when one has finished.`,
+        })
+      return
+    }
+    running++
+    try {
+      const day = clock.now().toISOString().slice(0, 10)
+      const suffix = query.status ? `-${query.status}` : ''
+      res.type('text/csv; charset=utf-8').attachment(`subscribers${suffix}-${day}.csv`)
+      // Subscribers' addresses: kept by no cache; compressed by the export's thread, never by the server's own
+      // compression on the event loop.
+      res.set('Cache-Control', 'no-store, no-transform').vary('Accept-Encoding')
+      const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip'
+      if (gzip) res.set('Content-Encoding', 'gzip')
+      const job = await repo.exportJob({ status: query.status, search: query.q }, CSV_FIELDS)
+      const head = UTF8_BOM + csvLine(CSV_HEADER)
+      await sendCsvChunks(res, exportInThread({ job, head, gzip }), { stallMs, bytesPerSecond })
+    } finally {
+      running--
+    }
   }
 }
 
@@ -120,7 +139,6 @@ export function createSubscribersAdminRouter({
   authorize,
   clock,
   logger,
-  exportPageSize = repo.exportPageSize,
   exportStallMs = EXPORT_STALL_MS,
   exportBytesPerSecond = EXPORT_BYTES_PER_SECOND,
 }: {
@@ -128,9 +146,7 @@ export function createSubscribersAdminRouter({
   authorize: RequestHandler[]
   clock: Clock
   logger: Logger
-  /** Rows the CSV export reads and sends at a time (default: the store's, see `exportPageSize`). */
-  exportPageSize?: number
-  /** How long a client may take nothing of an export that holds a database connection (see `EXPORT_STALL_MS`). */
+  /** How long a client may take nothing of an export (see `EXPORT_STALL_MS`). */
   exportStallMs?: number
   /** The CSV export's pace (see `EXPORT_BYTES_PER_SECOND`). */
   exportBytesPerSecond?: number
@@ -159,10 +175,7 @@ export function createSubscribersAdminRouter({
     res.json(body)
   })
 
-  router.get(
-    '/subscribers.csv',
-    csvExport(repo, clock, { exportPageSize, exportStallMs, exportBytesPerSecond }),
-  )
+  router.get('/subscribers.csv', csvExport(repo, clock, { exportStallMs, exportBytesPerSecond }))
 
   router.post('/subscribers/:id/unsubscribe', async (req, res) => {
     const subscriber = await repo.unsubscribe(req.params.id, clock.now().toISOString())

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toCsv } from './csv'
-import { sendCsvChunks, sendCsvPages } from './csv-stream'
+import { sendCsvChunks } from './csv-stream'
 
 const PAGES = 300
 const ROWS = 100
@@ -11,6 +11,8 @@ const HEADER = ['n', 'note']
 /** About 1 KB a row, so the whole file (30 MB) is far more than the sockets' buffers hold. */
 const rowOf = (n: number) => [n, `${'é'.repeat(500)} "${n}"`]
 const allRows = () => Array.from({ length: PAGES * ROWS }, (_, n) => rowOf(n))
+/** The BOM and header line that `toCsv` puts before the rows. */
+const headLength = toCsv(HEADER, []).length
 
 let server: Server | undefined
 afterEach(async () => {
@@ -18,7 +20,7 @@ afterEach(async () => {
   server = undefined
 })
 
-/** A real HTTP server whose one route sends `PAGES` pages through `sendCsvPages`, counting the pages read. */
+/** A real HTTP server whose one route sends `PAGES` chunks through `sendCsvChunks`, counting the chunks read. */
 async function serve() {
   const state = { read: 0, finished: false }
   async function* pages() {
@@ -26,7 +28,8 @@ async function serve() {
       for (let page = 0; page < PAGES; page++) {
         await new Promise((resolve) => setImmediate(resolve))
         state.read++
-        yield Array.from({ length: ROWS }, (_, i) => rowOf(page * ROWS + i))
+        const rows = Array.from({ length: ROWS }, (_, i) => rowOf(page * ROWS + i))
+        yield Buffer.from(page === 0 ? toCsv(HEADER, rows) : toCsv(HEADER, rows).slice(headLength))
       }
     } finally {
       state.finished = true
@@ -35,7 +38,7 @@ async function serve() {
   const app = express()
   app.get('/file.csv', (_req, res, next) => {
     res.type('text/csv')
-    sendCsvPages(res, HEADER, pages()).catch(next)
+    sendCsvChunks(res, pages()).catch(next)
   })
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
@@ -48,7 +51,7 @@ const response = (url: string) =>
   new Promise<IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject))
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-describe('sendCsvPages', () => {
+describe('sendCsvChunks', () => {
   it('reads no further than the client takes, then sends the same file as toCsv', async () => {
     const { state, url } = await serve()
     const res = await response(url)
@@ -77,34 +80,56 @@ describe('sendCsvPages', () => {
     expect(state.finished).toBe(true)
     expect(state.read).toBeLessThan(PAGES)
   })
+
+  it('answers a failure before the first chunk with the error handler, not as the file', async () => {
+    const failing: AsyncIterable<Buffer> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('the store is down')) }),
+    }
+    const app = express()
+    app.get('/file.csv', (_req, res, next) => {
+      res.type('text/csv').attachment('file.csv').set('Content-Encoding', 'gzip')
+      sendCsvChunks(res, failing).catch(next)
+    })
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ message: error.message })
+    })
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    })
+    const res = await response(`http://127.0.0.1:${(server.address() as AddressInfo).port}/file.csv`)
+    expect(res.statusCode).toBe(500)
+    expect(res.headers['content-disposition']).toBeUndefined()
+    expect(res.headers['content-encoding']).toBeUndefined()
+    const chunks: Buffer[] = []
+    for await (const chunk of res) chunks.push(chunk as Buffer)
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual({ message: 'the store is down' })
+  })
 })
 
-/** 40 pages of 100 ASCII rows (about 16 KB each, so a character is a byte) and the same as the store's chunks. */
-const PACED_PAGES = 40
+/** 40 chunks of 100 ASCII rows (about 16 KB each, so a character is a byte). */
+const PACED_CHUNKS = 40
 const pacedRow = (n: number) => [n, `fan ${n} ${'x'.repeat(150)}`]
-const pacedPage = (page: number) => Array.from({ length: 100 }, (_, i) => pacedRow(page * 100 + i))
-async function* pacedPages() {
-  for (let page = 0; page < PACED_PAGES; page++) yield pacedPage(page)
-}
 async function* pacedChunks() {
-  for (let page = 0; page < PACED_PAGES; page++)
-    yield Buffer.from(toCsv(HEADER, pacedPage(page)).split('\r\n').slice(1).join('\r\n'))
+  for (let chunk = 0; chunk < PACED_CHUNKS; chunk++)
+    yield Buffer.from(
+      toCsv(
+        HEADER,
+        Array.from({ length: 100 }, (_, i) => pacedRow(chunk * 100 + i)),
+      ),
+    )
 }
 
-/** The time to the last byte and the bytes of `path`, sent by a real HTTP server at `bytesPerSecond`. */
-async function download(path: '/pages.csv' | '/chunks.csv', bytesPerSecond: number) {
+/** The time to the last byte and the bytes of a file sent by a real HTTP server at `bytesPerSecond`. */
+async function download(bytesPerSecond: number) {
   const app = express()
-  app.get('/pages.csv', (_req, res, next) => {
-    sendCsvPages(res.type('text/csv'), HEADER, pacedPages(), bytesPerSecond).catch(next)
-  })
   app.get('/chunks.csv', (_req, res, next) => {
-    sendCsvChunks(res.type('text/csv'), HEADER, pacedChunks(), { bytesPerSecond }).catch(next)
+    sendCsvChunks(res.type('text/csv'), pacedChunks(), { bytesPerSecond }).catch(next)
   })
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
   })
   const started = performance.now()
-  const res = await response(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)
+  const res = await response(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chunks.csv`)
   let bytes = 0
   res.on('data', (chunk: Buffer) => (bytes += chunk.length))
   await new Promise((resolve) => res.on('end', resolve))
@@ -114,18 +139,15 @@ async function download(path: '/pages.csv' | '/chunks.csv', bytesPerSecond: numb
 describe("an export's pace", () => {
   const RATE = 2 * 1024 * 1024
 
-  it.each(['/pages.csv', '/chunks.csv'] as const)(
-    '%s goes no faster than its bytes a second',
-    async (path) => {
-      const { ms, bytes } = await download(path, RATE)
-      // The first write goes at once; the rest wait their turn.
-      expect(bytes).toBeGreaterThan(600_000)
-      expect(ms).toBeGreaterThanOrEqual(((bytes - 20_000) / RATE) * 1000)
-      await new Promise((resolve) => server?.close(resolve))
-      // Unpaced, the same file takes a fraction of that time: the pace is what holds it back.
-      const unpaced = await download(path, Number.POSITIVE_INFINITY)
-      expect(unpaced.bytes).toBe(bytes)
-      expect(unpaced.ms).toBeLessThan(((bytes - 20_000) / RATE) * 1000 * 0.5)
-    },
-  )
+  it('goes no faster than its bytes a second', async () => {
+    const { ms, bytes } = await download(RATE)
+    // The first write goes at once; the rest wait their turn.
+    expect(bytes).toBeGreaterThan(600_000)
+    expect(ms).toBeGreaterThanOrEqual(((bytes - 20_000) / RATE) * 1000)
+    await new Promise((resolve) => server?.close(resolve))
+    // Unpaced, the same file takes a fraction of that time: the pace is what holds it back.
+    const unpaced = await download(Number.POSITIVE_INFINITY)
+    expect(unpaced.bytes).toBe(bytes)
+    expect(unpaced.ms).toBeLessThan(((bytes - 20_000) / RATE) * 1000 * 0.5)
+  })
 })

@@ -1,8 +1,8 @@
-import type { Pool } from 'pg'
+import pg, { type Pool } from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import { FORMULA_START_CHARS } from './csv'
 import { crlfRecordEnds } from './csv-crlf'
-import type { Param } from './postgres-subscriber-search'
+import type { PostgresConnection } from './subscribers-repository'
 import type { ExportedField, ExportedSubscriber } from './subscribers-repository'
 
 /** A time as `Date.toISOString` writes it, formatted by PostgreSQL: no Date to parse and format per cell. */
@@ -90,16 +90,33 @@ export function copyCsvSql(rows: Rows, fields: readonly ExportedField[]): string
     TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`
 }
 
+/** The name the export's connection shows in `pg_stat_activity`: the pool's own, marked as the export's. */
+export const exportApplicationName = (pool: Pool) => `${pool.options.application_name ?? 'band-site'} export`
+
 /**
- * The CSV records of `statement` (written with the values it needs as literals: a COPY takes no parameters), read
- * as PostgreSQL sends them over one connection, with `csvLine`'s CRLF ends. The stream reads the connection only
- * as fast as the records are taken, so a slow client holds PostgreSQL back through the socket, not the server's
- * memory. Finished, the connection goes back to the pool; cut short (the client gone, or a failure) it is closed,
- * since it may still be inside the COPY.
+ * The settings of the pool's connections that the export's own connection (in its thread) needs; a password the
+ * pool computes is not among them (a function stays in this thread), so such a pool's exports fail plainly.
  */
-export async function* copyCsv(pool: Pool, statement: (literal: Param) => string): AsyncGenerator<Buffer> {
-  const client = await pool.connect()
-  let finished = false
+export function exportConnection(pool: Pool): PostgresConnection {
+  const { connectionString, host, port, user, password, database, options, ssl } = pool.options
+  const settings = { connectionString, host, port, user, password, database, options, ssl }
+  return {
+    ...Object.fromEntries(
+      Object.entries(settings).filter(([, value]) => value !== undefined && typeof value !== 'function'),
+    ),
+    application_name: exportApplicationName(pool),
+  }
+}
+
+/**
+ * The CSV records of `sql` (a COPY), with `csvLine`'s CRLF ends, over a connection of its own (the export's
+ * thread opens it: export-thread/). The connection is read only as fast as the records are taken, so a slow
+ * client holds PostgreSQL back through the socket. Finished, the connection is closed; a thread ended mid-file
+ * closes it with the thread, and PostgreSQL ends the COPY when it can no longer send.
+ */
+export async function* copyCsvRecords(connection: PostgresConnection, sql: string): AsyncGenerator<Buffer> {
+  const client = new pg.Client(connection)
+  await client.connect()
   try {
     // The whole table's estimated cost is far over JIT's threshold, and compiling the plan (most of a second)
     // would come before the first row: the rows are streamed as read, which JIT cannot speed up.
@@ -107,15 +124,10 @@ export async function* copyCsv(pool: Pool, statement: (literal: Param) => string
     // One core: a parallel plan would take the other from the pages fans are reading, for a file that is
     // streamed at the client's pace anyway.
     await client.query('SET max_parallel_workers_per_gather = 0')
-    const copy = client.query(copyTo(statement((value) => client.escapeLiteral(String(value)))))
-    // The connection's end, when it is closed mid-COPY, is reported to the stream as an error after the loop
-    // below has stopped listening: it must not count as unhandled.
-    copy.on('error', () => undefined)
+    const copy = client.query(copyTo(sql))
     const crlf = crlfRecordEnds()
     for await (const chunk of copy) yield crlf(chunk as Buffer)
-    await client.query('RESET jit; RESET max_parallel_workers_per_gather')
-    finished = true
   } finally {
-    client.release(finished ? undefined : new Error('subscriber export cut short'))
+    await client.end()
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Pool } from 'pg'
+import pg, { type Pool } from 'pg'
 import { readMigrations } from '../db/migrate'
 import { migratePostgres } from '../db/migrate-postgres'
-import { copyCsv, copyCsvSql, EXPORT_ORDER, EXPORT_SELECT } from './postgres-csv-export'
+import { copyCsvSql, EXPORT_ORDER, EXPORT_SELECT, exportConnection } from './postgres-csv-export'
 import { filterSql, matchingRows, postgresSearch } from './postgres-subscriber-search'
 import { emailKey } from './subscribe-schema'
 import { searchTerm, type SearchOptions } from './subscriber-search'
@@ -189,13 +189,14 @@ export async function openPostgresSubscribersRepository(
         await foldStatusCounts(pool)
       return countsByStatus(rows)
     },
-    // The server's export reads `exportCsv` (one COPY, ADR 199); pages, each a round trip, are long.
-    exportPageSize: 1000,
     exportPages: (filter, pageSize) =>
       exportPages(pool, filter, pageSize, async () => search.pageByScan(await search.share(filter))),
-    async *exportCsv(filter, fields) {
+    // One COPY (ADR 199), its values written as literals: a COPY takes no parameters.
+    async exportJob(filter, fields) {
       const dense = search.pageByScan(await search.share(filter))
-      yield* copyCsv(pool, (literal) => copyCsvSql(matchingRows(filter, dense, literal), fields))
+      const literal = (value: unknown) => pg.escapeLiteral(String(value))
+      const sql = copyCsvSql(matchingRows(filter, dense, literal), fields)
+      return { store: 'postgres', connection: exportConnection(pool), sql }
     },
     preferences: prefs.preferences,
     preferencesOf: prefs.preferencesOf,

@@ -6,11 +6,10 @@ import { openSqlite, type SqliteDatabase } from '../db/sqlite'
 import { emailKey } from './subscribe-schema'
 import { filterSql, sqliteSearch } from './sqlite-subscriber-search'
 import type { SearchOptions } from './subscriber-search'
-import { confirmedAtOf, countsByStatus, keysetPages, subscriberFromRow } from './subscribers-repository'
+import { confirmedAtOf, countsByStatus, subscriberFromRow } from './subscribers-repository'
 import { sqliteSubscriberPreferences } from './sqlite-subscriber-preferences'
+import { exportPages } from './sqlite-csv-export'
 import type {
-  ExportedSubscriber,
-  ExportFilter,
   NewSubscriber,
   Subscriber,
   SubscriberRow,
@@ -27,28 +26,6 @@ export function subscribersFile(dataDir: string): string {
 type Row = SubscriberRow<string>
 
 const toSubscriber = (row: Row): Subscriber => subscriberFromRow(row, (time) => time)
-
-/** The exported columns, named as `ExportedSubscriber`'s fields (SQLite keeps times as ISO text already). */
-const EXPORT_SELECT = `SELECT id, email, first_name AS firstName, last_name AS lastName, status,
-  created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt,
-  consent_version AS consentVersion, source, language,
-  coalesce((SELECT group_concat(area, ' ' ORDER BY area) FROM subscriber_areas WHERE subscriber_id = subscribers.id), '')
-    AS areas FROM subscribers`
-
-/** The export's pages (keyset: see `SubscribersRepository.exportPages`), newest first. */
-function exportPages(db: SqliteDatabase, filter: ExportFilter, pageSize: number, broad: boolean) {
-  const where = filterSql(filter, broad)
-  const order = 'ORDER BY created_at DESC, id DESC LIMIT ?'
-  const first = db.prepare<unknown[], ExportedSubscriber>(`${EXPORT_SELECT} ${where.sql} ${order}`)
-  const after = db.prepare<unknown[], ExportedSubscriber>(
-    `${EXPORT_SELECT} ${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, id) < (?, ?) ${order}`,
-  )
-  return keysetPages<ExportedSubscriber>(pageSize, (last) =>
-    last
-      ? after.all(...where.params, last.createdAt, last.id, pageSize)
-      : first.all(...where.params, pageSize),
-  )
-}
 
 type Inserted = { created: boolean; subscriber: Subscriber }
 
@@ -185,9 +162,10 @@ export function openSqliteSubscribersRepository(
     async countByStatus() {
       return countsByStatus(statusCounts.all())
     },
-    // better-sqlite3 reads a whole page synchronously: a short one.
-    exportPageSize: 100,
     exportPages: (filter, pageSize) => exportPages(db, filter, pageSize, search.plan(filter).broad),
+    async exportJob(filter, fields) {
+      return { store: 'sqlite', file: path.resolve(file), filter, broad: search.plan(filter).broad, fields }
+    },
     preferences: prefs.preferences,
     preferencesOf: prefs.preferencesOf,
     setPreferences: prefs.setPreferences,

@@ -1,4 +1,5 @@
 import { pickColumns } from '../db/rows'
+import type { ClientConfig } from 'pg'
 import type { AreaCount, Language, SubscriberPreferences } from './subscriber-preferences'
 
 /**
@@ -130,6 +131,28 @@ export type ExportedField = keyof ExportedSubscriber
 
 export type StatusCounts = Record<SubscriberStatus, number>
 
+/** The settings a PostgreSQL connection of the export's own takes from the store's pool. */
+export type PostgresConnection = Pick<
+  ClientConfig,
+  | 'connectionString'
+  | 'host'
+  | 'port'
+  | 'user'
+  | 'password'
+  | 'database'
+  | 'options'
+  | 'ssl'
+  | 'application_name'
+>
+
+/**
+ * What one export reads, as its store describes it on the event loop (`SubscribersRepository.exportJob`): plain
+ * data, since the export's thread opens a connection of its own to the same store and does the reading there.
+ */
+export type ExportJob =
+  | { store: 'postgres'; connection: PostgresConnection; sql: string }
+  | { store: 'sqlite'; file: string; filter: ExportFilter; broad: boolean; fields: readonly ExportedField[] }
+
 export interface SubscribersRepository {
   /** Records a sign-up unless the address (case-insensitively) is known; returns the stored row either way. */
   insertIfAbsent(input: NewSubscriber): Promise<{ created: boolean; subscriber: Subscriber }>
@@ -157,18 +180,11 @@ export interface SubscribersRepository {
    */
   exportPages(filter: ExportFilter, pageSize: number): AsyncIterable<ExportedSubscriber[]>
   /**
-   * Rows per export page that suit this store: a page read synchronously holds the event loop while it is
-   * read, so it is short enough for the requests waiting behind it; a page that is a round trip is long, so the
-   * export's own queries stay few (ADR 171, ADR 197). Either way it is formatted and sent in slices.
+   * What the server's export of these rows reads (`fields`' cells, in `exportPages`' order), for the export's own
+   * thread, which opens a connection of its own to this store (export-thread/, ADR 204): PostgreSQL's one COPY
+   * (ADR 199), or SQLite's keyset pages.
    */
-  readonly exportPageSize: number
-  /**
-   * The same rows as CSV records already written, for a store that can write them itself in one statement
-   * (PostgreSQL's COPY, ADR 199): `fields`' cells as `csvLine` writes them, CRLF ends, no BOM or header; read
-   * only as fast as they are taken, and stopped by `return()` on the iterator. A store without it is exported
-   * from `exportPages`, formatted by the server.
-   */
-  exportCsv?(filter: ExportFilter, fields: readonly ExportedField[]): AsyncIterable<Buffer>
+  exportJob(filter: ExportFilter, fields: readonly ExportedField[]): Promise<ExportJob>
   /** Show alert areas and language; null when the subscriber is gone. */
   preferences(id: string): Promise<SubscriberPreferences | null>
   /** The areas and language of each of these subscribers that exists (one query, for a page of the admin list). */

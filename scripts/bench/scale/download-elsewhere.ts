@@ -3,11 +3,14 @@ import { Worker } from 'node:worker_threads'
 
 export type Download = { status: number; ms: number; bytes: number; rows: number; error?: string }
 
-// Plain JavaScript for the worker (it runs without the TypeScript loader): for each address it is sent, post
+// Plain JavaScript for the worker (it runs without the TypeScript loader), at the lowest priority: the download
+// stands for an admin's browser on another machine, so its reading must not take a core from the thread that
+// times the fans' requests. For each address it is sent, post
 // 'sending' just before the request goes out, GET it, read the body to the last byte and count its lines, then
 // post the figures.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads')
+try { require('node:os').setPriority(19) } catch {}
 const { request } = require('node:http')
 parentPort.on('message', ({ url, headers }) => {
   parentPort.postMessage({ sending: true })

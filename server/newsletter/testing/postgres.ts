@@ -8,7 +8,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://po
  * A throwaway schema in the test database, so parallel runs and colleagues' data are never touched.
  * `pool` has its search_path set to it; `url` carries the same setting for a child process.
  */
-export async function createTestSchema(): Promise<{ pool: pg.Pool; url: string; drop: () => Promise<void> }> {
+export async function createTestSchema({ applicationName }: { applicationName?: string } = {}): Promise<{
+  pool: pg.Pool
+  url: string
+  drop: () => Promise<void>
+}> {
   const schema = `newsletter_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 })
   try {
@@ -24,7 +28,12 @@ export async function createTestSchema(): Promise<{ pool: pg.Pool; url: string; 
   const options = `-c search_path=${schema}`
   const url = new URL(TEST_DATABASE_URL)
   url.searchParams.set('options', options)
-  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, options, max: 5 })
+  const pool = new pg.Pool({
+    connectionString: TEST_DATABASE_URL,
+    options,
+    max: 5,
+    application_name: applicationName,
+  })
   return {
     pool,
     url: url.toString(),
