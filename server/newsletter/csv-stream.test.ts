@@ -1,7 +1,16 @@
 import { get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http2 from 'node:http2'
+import os from 'node:os'
+import path from 'node:path'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parseEnv } from '../env'
+import { createHttpsFront } from '../http/https-front'
+import { loadTlsCredentials } from '../http/tls-certificate'
+import { createLogger } from '../logger'
 import { toCsv } from './csv'
 import { sendCsvChunks } from './csv-stream'
 
@@ -16,6 +25,7 @@ const headLength = toCsv(HEADER, []).length
 
 let server: Server | undefined
 afterEach(async () => {
+  server?.closeAllConnections()
   await new Promise((resolve) => server?.close(resolve))
   server = undefined
 })
@@ -79,6 +89,32 @@ describe('sendCsvChunks', () => {
     for (let i = 0; i < 100 && !state.finished; i++) await sleep(20)
     expect(state.finished).toBe(true)
     expect(state.read).toBeLessThan(PAGES)
+  })
+
+  it('sends the file behind the HTTP/2 front, where the response has no socket of its own', async () => {
+    const { url } = await serve()
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'csv-stream-h2-'))
+    const front = createHttpsFront({
+      ...(await loadTlsCredentials({ dataDir })),
+      app: server!,
+      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+    })
+    await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve))
+    try {
+      const session = http2.connect(`https://localhost:${(front.server.address() as AddressInfo).port}`, {
+        rejectUnauthorized: false,
+      })
+      const stream = session.request({ ':path': new URL(url).pathname })
+      const [headers] = (await once(stream, 'response')) as [http2.IncomingHttpHeaders]
+      const chunks: Buffer[] = []
+      for await (const chunk of stream) chunks.push(chunk as Buffer)
+      session.close()
+      expect(headers[':status']).toBe(200)
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(toCsv(HEADER, allRows()))
+    } finally {
+      await front.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('answers a failure before the first chunk with the error handler, not as the file', async () => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { Response } from 'express'
 import { createPacer } from '../pacing'
 
@@ -14,22 +15,12 @@ type Pace = (bytes: number) => Promise<void>
 
 /**
  * Writes a chunk at the export's pace; when the client's buffer is full, waits until it has read it. False once
- * the client is gone.
+ * the client is gone (`gone`: the response's close), which ends either wait at once.
  */
-async function write(res: Response, chunk: Buffer, pace: Pace): Promise<boolean> {
-  await pace(chunk.length)
+async function write(res: Response, chunk: Buffer, pace: Pace, gone: Promise<void>): Promise<boolean> {
+  await Promise.race([pace(chunk.length), gone])
   if (res.destroyed) return false
-  if (!res.write(chunk)) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done)
-        res.off('close', done)
-        resolve()
-      }
-      res.on('drain', done)
-      res.on('close', done)
-    })
-  }
+  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), gone])
   return !res.destroyed
 }
 
@@ -55,8 +46,8 @@ export const EXPORT_STALL_MS = 60_000
  * (see `EXPORT_BYTES_PER_SECOND`). The status and headers go with the first chunk, so a failure to start the
  * read still answers with an error status; a later failure cuts the response short (the client sees an
  * incomplete download, never a short file as whole). The next chunk is taken only once the client's buffer has
- * room, so a slow client holds the store's read back; a client gone, or one that takes nothing for `stallMs`,
- * ends the read (`return()` on the iterator).
+ * room, so a slow client holds the store's read back; a client gone, or one that takes nothing for `stallMs`
+ * once the file has begun, ends the read (`return()` on the iterator).
  */
 export async function sendCsvChunks(
   res: Response,
@@ -64,16 +55,21 @@ export async function sendCsvChunks(
   { stallMs = EXPORT_STALL_MS, bytesPerSecond = EXPORT_BYTES_PER_SECOND } = {},
 ) {
   const pace = createPacer(bytesPerSecond)
-  // The socket's idle timer: it runs only while nothing is written, i.e. while the client's buffer stays full.
-  res.setTimeout(stallMs, () => res.destroy())
+  // Restarted by every chunk the response takes, so it runs out only while the client's buffer stays full. Not
+  // the socket's own idle timer: behind the HTTP/2 front the response has no socket of its own.
+  let stalled: NodeJS.Timeout | undefined
+  const gone = new Promise<void>((resolve) => res.once('close', resolve))
   try {
-    for await (const chunk of chunks) if (!(await write(res, chunk, pace))) break
+    for await (const chunk of chunks) {
+      if (!(await write(res, chunk, pace, gone))) break
+      if (stalled) stalled.refresh()
+      else stalled = setTimeout(() => res.destroy(), stallMs)
+    }
   } catch (error) {
     failed(res, error)
     return
   } finally {
-    // The connection may carry further requests (keep-alive): the timer was the export's alone.
-    res.setTimeout(0)
+    clearTimeout(stalled)
   }
   if (!res.destroyed) res.end()
 }
