@@ -136,6 +136,19 @@ describe('PageCache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, renditions: 0, bytes: 0 })
   })
 
+  it('follows a page to what it read last: a change to its old reads keeps it, one to its new reads forgets it', async () => {
+    const cache = new PageCache({ maxBytes: 1e6 })
+    const tagged = (body: string, syncTags?: string[]) => async () => ({ ...(await page(body)), syncTags })
+    await cache.render('/shows', tagged('<p>v1</p>', ['s1:old-show']))
+    cache.invalidate(['s1:unrelated'])
+    // Gone (by its age, say) and rendered again, now from other content.
+    expect(cache.invalidate(['s1:old-show'])).toEqual(['/shows'])
+    await cache.render('/shows', tagged('<p>v2</p>', ['s1:new-show']))
+    expect(cache.invalidate(['s1:old-show'])).toEqual([])
+    expect(cache.invalidate(['s1:new-show'])).toEqual(['/shows'])
+    expect(cache.invalidate(['s1:new-show'])).toEqual([])
+  })
+
   /** A page big enough to be compressed, different for each `n`. */
   const article = (n: number) =>
     `<main><h1>Page ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Show ${n}-${i} in the archive</p>`).join('')}</main>`

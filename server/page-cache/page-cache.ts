@@ -1,5 +1,6 @@
 import type { Encoding } from './encoding'
 import { attachGzip, dropGzip, gzipFormOf, type Rendition } from './rendition'
+import { TagIndex } from './tag-index'
 
 /** Until when a render stays true with no content change (see freshness.ts). */
 export type Freshness = { isFresh: () => boolean }
@@ -77,6 +78,7 @@ export class PageCache {
   private readonly notFound = new Map<string, Entry>()
   private readonly shared = new Map<string, Shared>()
   private readonly pending = new Map<string, Promise<Rendition>>()
+  private readonly tags = new TagIndex()
   private bytes = 0
 
   constructor(readonly limits: PageCacheOptions) {}
@@ -130,10 +132,13 @@ export class PageCache {
   invalidate(syncTags?: readonly string[]): string[] {
     this.generation++
     this.pending.clear()
-    const fired = syncTags && new Set(syncTags)
+    const touched = syncTags
+      ? this.tags.touchedBy(syncTags)
+      : [...this.notFound.keys(), ...this.probation.keys(), ...this.protectedPages.keys()]
     const gone: string[] = []
-    for (const [key, entry] of [...this.notFound, ...this.probation, ...this.protectedPages]) {
-      if (fired && entry.syncTags && !entry.syncTags.some((tag) => fired.has(tag))) continue
+    for (const key of touched) {
+      const entry = this.protectedPages.get(key) ?? this.probation.get(key) ?? this.notFound.get(key)
+      if (!entry) continue
       gone.push(key)
       this.remove(key, entry)
     }
@@ -184,6 +189,7 @@ export class PageCache {
       this.bytes += rendition.bytes
     }
     const entry = { rendition: kept, freshness, syncTags }
+    this.tags.add(key, syncTags)
     if (rendition.status === 404) this.notFound.set(key, entry)
     else if (this.wasProtected.delete(key)) this.protect(key, entry)
     else {
@@ -241,6 +247,7 @@ export class PageCache {
       if (!evicted) this.rememberProtected(key)
     } else if (this.probation.get(key) === entry) this.probation.delete(key)
     else this.notFound.delete(key)
+    this.tags.delete(key, entry.syncTags)
     const shared = this.shared.get(sharedKey(entry.rendition))
     if (!shared || --shared.refs > 0) return
     this.shared.delete(sharedKey(entry.rendition))
