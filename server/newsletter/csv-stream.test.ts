@@ -66,10 +66,13 @@ describe('sendCsvChunks', () => {
     const { state, url } = await serve()
     const res = await response(url)
     res.pause()
-    // The client reads nothing: the export stops once the sockets' buffers are full.
-    await sleep(500)
-    const whilePaused = state.read
-    await sleep(300)
+    // The client reads nothing: the export stops once the sockets' buffers are full. At the export's pace, on a
+    // busy machine, filling them takes a while: the reading is watched until it stays put.
+    let whilePaused = -1
+    for (let i = 0; i < 50 && state.read !== whilePaused; i++) {
+      whilePaused = state.read
+      await sleep(300)
+    }
     expect(state.read).toBe(whilePaused)
     expect(whilePaused).toBeLessThan(PAGES / 2)
     const chunks: Buffer[] = []
