@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BESIDE_E2E_NICE, selectedPhases, suitePhases, type Lane } from './suite-phases'
+import { selectedPhases, suitePhases, type Lane } from './suite-phases'
 
 const names = (phases: Lane[][]) => phases.map((phase) => phase.map((lane) => lane.map((step) => step.name)))
 
@@ -11,17 +11,6 @@ describe('npm test phases', () => {
         ['typegen', 'lint', 'typecheck', 'unit'],
       ],
     ])
-  })
-
-  it('lowers the priority of the lane beside the browser tests, and of no other step', () => {
-    const [[browser, beside]] = suitePhases({}) as [[Lane, Lane]]
-    expect(browser.map((step) => step.command)).toEqual([
-      'npm run build --ignore-scripts',
-      'npm run test:e2e',
-    ])
-    for (const step of beside)
-      expect(step.command).toMatch(new RegExp(`^nice -n ${BESIDE_E2E_NICE} npm run `))
-    for (const step of suitePhases({ UNIT_BESIDE_E2E: '0' }).flat(2)) expect(step.command).not.toMatch(/nice/)
   })
 
   it('with UNIT_BESIDE_E2E=0, runs lint beside TypeGen, typecheck and the build, then the unit suite, then the browser tests', () => {

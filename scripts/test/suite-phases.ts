@@ -7,26 +7,11 @@ export type Lane = Step[]
 /** Every step in the order `--from` counts them: a step's inputs come before it. */
 const STEP_ORDER = ['typegen', 'lint', 'typecheck', 'build', 'unit', 'e2e']
 
-/** The nice value of the lane beside the browser tests (`behindTheBrowserTests`). */
-export const BESIDE_E2E_NICE = 10
-
-/**
- * A step of the lane beside the browser tests, at a lower priority. The browser tests mostly wait (on page loads,
- * on the Studio, on a release's minute), so they leave a core free most of the time, which the checks and the
- * unit suite fill; at the same priority, each of the browser tests' short bursts of work queued behind the unit
- * suite's, and the browser tests, the longest step, took far longer than alone.
- */
-const behindTheBrowserTests = (step: Step): Step => ({
-  ...step,
-  command: `nice -n ${BESIDE_E2E_NICE} ${step.command}`,
-})
-
 /**
  * By default one phase of two lanes: the build and then the browser tests, beside TypeGen, lint, typecheck and
  * then the unit suite. The build reads no generated file (TypeGen's output is types, which the bundler drops),
  * so the browser tests, the longest step, start as soon as it is done; the checks and the unit suite fill the
- * other core meanwhile, at a lower priority (`behindTheBrowserTests`). Typecheck comes after TypeGen in its
- * lane, so it checks the types TypeGen wrote.
+ * other core meanwhile. Typecheck comes after TypeGen in its lane, so it checks the types TypeGen wrote.
  * With UNIT_BESIDE_E2E=0 (a machine whose cores other work already fills: the unit suite's time-limit tests need
  * the cores the browser tests would take), lint beside TypeGen, typecheck and the build, then the unit suite,
  * then the browser tests.
@@ -41,7 +26,12 @@ export function suitePhases(env: NodeJS.ProcessEnv): Lane[][] {
   const unit = step('unit', 'npm run test:unit')
   const e2e = step('e2e', 'npm run test:e2e')
   if (env.UNIT_BESIDE_E2E === '0') return [[[lint], [typegen, typecheck, build]], [[unit]], [[e2e]]]
-  return [[[build, e2e], [typegen, lint, typecheck, unit].map(behindTheBrowserTests)]]
+  return [
+    [
+      [build, e2e],
+      [typegen, lint, typecheck, unit],
+    ],
+  ]
 }
 
 /** `--from=<step>` drops the steps listed before it, `--only=<step>[,<step>]` keeps just those; empty lanes and phases go. */

@@ -243,8 +243,8 @@ describe.each(STORES)('subscriber CSV export (%s)', { timeout: 120_000 }, (_stor
   it.runIf(process.platform === 'linux')('reads the file in a thread at the lowest priority', async () => {
     await download(`${base}/admin/subscribers.csv`)
     // Linux gives each thread its own nice value (the 19th field of its stat line). The suite itself may run
-    // at a lower priority than the default (npm test lowers it beside the browser tests): the main thread keeps
-    // the process's, the export's thread takes the lowest.
+    // at a lower priority than the default (`nice npm test`): the main thread keeps the process's, the export's
+    // thread takes the lowest.
     const nice = readdirSync('/proc/self/task').map((tid) =>
       Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
     )
