@@ -106,7 +106,7 @@ const EnvSchema = z.object({
   HTTP_ACCEPT_WATCHERS: z.coerce.number().int().min(1).max(64).default(8),
   /** HTTPS_PORT (ADR 050): streams one HTTP/2 connection may have open at once. */
   HTTP2_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(100),
-  /** HTTPS_PORT: streams one client address may have open at once over all its HTTP/2 connections (then 503). */
+  /** HTTPS_PORT: streams one client address may have with the app at once over its HTTP/2 connections (then they wait). */
   HTTP2_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(200),
   /** HTTPS_PORT: seconds an HTTP/2 stream may send and receive nothing before it is reset. */
   HTTP2_STREAM_IDLE_S: z.coerce.number().positive().max(3600).default(60),

@@ -12,7 +12,7 @@ import { migrateTwoLanguages } from './content-api/migrations/two-languages'
 import type { Env } from './env'
 import { listenOn, listenWithAcceptWatchers, type AcceptWatchers } from './http/accept-watchers'
 import { capClientConnections, clientConnections, type ClientConnections } from './http/client-connections'
-import { createHttpsFront, type HttpsFront } from './http/https-front'
+import { createHttpsFront, DEFAULT_FRONT_LIMITS, type HttpsFront } from './http/https-front'
 import { applyServerTimeouts, SERVER_TIMEOUT_OPTIONS } from './http/request-timeouts'
 import { listenFailure } from './start-up-claims'
 import { loadTlsCredentials } from './http/tls-certificate'
@@ -50,6 +50,7 @@ async function startHttpsFront(
     logger,
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_S * 1000,
     limits: {
+      ...DEFAULT_FRONT_LIMITS,
       maxStreams: env.HTTP2_MAX_STREAMS,
       maxStreamsPerClient: env.HTTP2_MAX_STREAMS_PER_CLIENT,
       streamIdleMs: env.HTTP2_STREAM_IDLE_S * 1000,

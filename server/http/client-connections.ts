@@ -27,7 +27,7 @@ type Closable = { once: (event: 'close', listener: () => void) => unknown }
  * Counts what each client address holds open, up to `max` each; a trusted proxy speaks for many clients and is
  * not counted. `take` is false when the address's share is used up; a taken share comes back on 'close'.
  */
-export function sharesPerAddress({
+function sharesPerAddress({
   max,
   isTrustedProxy,
 }: {

@@ -11,7 +11,7 @@ import { parseEnv } from '../env'
 import { createLogger } from '../logger'
 import type { Renderer } from '../ssr/renderer'
 import { startAbuseSite, type AbuseSite } from '../testing/abuse-site'
-import { createHttpsFront, type FrontLimits, type HttpsFront } from './https-front'
+import { createHttpsFront, DEFAULT_FRONT_LIMITS, type FrontLimits, type HttpsFront } from './https-front'
 import { loadTlsCredentials } from './tls-certificate'
 
 /**
@@ -20,7 +20,12 @@ import { loadTlsCredentials } from './tls-certificate'
  * answering. Here the real site is behind the front with small limits, so the bound shows in a short run; the
  * flood comes from 127.0.0.2 and visitors from 127.0.0.1, each its own client (no trusted proxy here).
  */
-const LIMITS: FrontLimits = { maxStreams: 20, maxStreamsPerClient: 30, streamIdleMs: 5000 }
+const LIMITS: FrontLimits = {
+  ...DEFAULT_FRONT_LIMITS,
+  maxStreams: 20,
+  maxStreamsPerClient: 30,
+  streamIdleMs: 5000,
+}
 const ATTACKER = '127.0.0.2'
 const HEADERS_TIMEOUT_MS = 1000
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../logger'
 import { parseEnv } from '../env'
 import { http1RequestHeaders } from './h2-stream-to-app'
-import { createHttpsFront, type HttpsFront } from './https-front'
+import { createHttpsFront, DEFAULT_FRONT_LIMITS, type HttpsFront } from './https-front'
 import { loadTlsCredentials } from './tls-certificate'
 
 let plain: Server
@@ -45,6 +45,10 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     res.write('event: welcome\ndata: {}\n\n')
     // The stream stays open; the first event must arrive without waiting for the end.
+  })
+  app.get('/assets/chunk-:n.js', (req, res) => {
+    // A moment's work, so that every chunk a browser asks for at once is in progress at once.
+    setTimeout(() => res.type('text/javascript').send(`export const n = ${req.params.n}`), 50)
   })
   plain = createServer(app)
   await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve))
@@ -131,6 +135,32 @@ describe('HTTPS front', () => {
     expect(first.toString()).toContain('event: welcome')
     stream.close()
     session.close()
+  })
+
+  it('answers every chunk of three Studios loading at once behind one address (past its share, a stream waits)', async () => {
+    // Each browser has a connection of its own, asks for as many chunks as the connection allows and keeps its
+    // listener open: more streams than one address's share. Refusing the excess broke a Studio's load (a 503 chunk).
+    const { maxStreams, maxStreamsPerClient } = DEFAULT_FRONT_LIMITS
+    const browsers = 3
+    expect(browsers * maxStreams).toBeGreaterThan(maxStreamsPerClient)
+    const sessions = Array.from({ length: browsers }, () =>
+      http2.connect(origin, { rejectUnauthorized: false }),
+    )
+    const listeners = sessions.map((session) => session.request({ ':path': '/events' }).resume())
+    const statuses = await Promise.all(
+      sessions.flatMap((session, browser) =>
+        Array.from({ length: maxStreams - 1 }, async (_, n) => {
+          const stream = session.request({ ':path': `/assets/chunk-${browser}-${n}.js` })
+          const { headers, body } = await readAll(stream)
+          expect(body).toBe(`export const n = ${browser}-${n}`)
+          return Number(headers[':status'])
+        }),
+      ),
+    )
+    for (const listener of listeners) listener.close()
+    for (const session of sessions) session.close()
+    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    expect(statuses).toHaveLength(browsers * (maxStreams - 1))
   })
 
   it('also answers HTTP/1.1 clients', async () => {

@@ -7,13 +7,9 @@ import {
   type ServerHttp2Stream,
 } from 'node:http2'
 import { createServer as createTlsServer, type Server as TlsServer, type TLSSocket } from 'node:tls'
+import { FairQueue } from '../fair-queue'
 import type { Logger } from '../logger'
-import {
-  capClientConnections,
-  clientConnections,
-  sharesPerAddress,
-  type ClientConnections,
-} from './client-connections'
+import { capClientConnections, clientConnections, type ClientConnections } from './client-connections'
 import { answerStreamWithApp } from './h2-stream-to-app'
 import { SERVER_TIMEOUT_OPTIONS } from './request-timeouts'
 
@@ -29,8 +25,15 @@ const IDLE_SESSION_MS = 60_000
 export type FrontLimits = {
   /** HTTP/2 streams one connection may have open at once (SETTINGS_MAX_CONCURRENT_STREAMS). */
   maxStreams: number
-  /** HTTP/2 streams one client address may have open at once over all its connections; past it, 503. */
+  /** HTTP/2 streams one client address may have answered at once over all its connections; past it, they wait. */
   maxStreamsPerClient: number
+  /**
+   * Streams waiting for their address's share, all addresses together; past it the newest of the address with the
+   * most waiting (and the most stream time lately) is refused with 503.
+   */
+  maxWaitingStreams: number
+  /** A stream that waits this long for its address's share is refused with 503. */
+  streamWaitMs: number
   /** A stream whose client leaves its answer unread this long is reset (the app's deadlines time the rest). */
   streamIdleMs: number
 }
@@ -39,6 +42,8 @@ export type FrontLimits = {
 export const DEFAULT_FRONT_LIMITS: FrontLimits = {
   maxStreams: 100,
   maxStreamsPerClient: 200,
+  maxWaitingStreams: 1000,
+  streamWaitMs: 10_000,
   streamIdleMs: 60_000,
 }
 
@@ -91,19 +96,47 @@ function limitResets(session: ServerHttp2Session, maxResets: number, logger: Log
 
 const resetCounters = new WeakMap<ServerHttp2Session, () => void>()
 
-/** Each stream within its client's share is answered by the app; past the share, 503. */
+/**
+ * One line per client address (ADR 050): a stream within its address's share is answered by the app; past it, it
+ * waits for one of the address's streams to end. Several browsers behind one address (a band's hotspot, an office)
+ * each open a connection of up to `maxStreams` streams when a Studio loads its chunks, and a refused chunk breaks
+ * the Studio; a flood only queues its own streams, and loses them first when the line is full.
+ */
+function streamLines(limits: FrontLimits) {
+  return new FairQueue({
+    slots: Infinity,
+    reserved: 0,
+    perClientRunning: limits.maxStreamsPerClient,
+    maxWaiting: limits.maxWaitingStreams,
+  })
+}
+
+/** Runs until the stream closes: the app's answer, started on the next turn unless the client has gone. */
+function streamAnswered(stream: ServerHttp2Stream, answer: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed || stream.destroyed) return resolve()
+    stream.once('close', resolve)
+    // The app starts on the next turn: a stream reset in the same read as its headers (a rapid-reset client)
+    // has closed by then and costs the app nothing.
+    setImmediate(() => {
+      if (!stream.closed && !stream.destroyed) answer()
+    })
+  })
+}
+
+/** Each stream is answered by the app in its address's turn (`streamLines`); refused from the line, 503. */
 function answerEachStream({
   app,
   logger,
   limits,
   connections,
-  shares,
+  lines,
 }: {
   app: HttpServer
   logger: Logger
   limits: FrontLimits
   connections: ClientConnections
-  shares: ReturnType<typeof sharesPerAddress>
+  lines: FairQueue
 }) {
   return (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) => {
     stream.on('error', () => {})
@@ -115,22 +148,20 @@ function answerEachStream({
     stream.once('aborted', countReset)
     const socket = session.socket
     const peer = { remoteAddress: socket?.remoteAddress, remotePort: socket?.remotePort }
-    if (!shares.take(peer.remoteAddress, stream)) {
-      stream.respond({ ':status': 503, 'content-type': 'application/json', 'retry-after': '5' })
-      stream.end(BUSY_BODY)
-      return
-    }
-    // The app starts on the next turn: a stream reset in the same read as its headers (a rapid-reset client)
-    // has closed by then and costs the app nothing.
-    setImmediate(() => {
-      if (stream.closed || stream.destroyed) return
+    const answer = () =>
       answerStreamWithApp(app, stream, headers, {
         peer,
         logger,
         stallMs: limits.streamIdleMs,
         onConnection: connections.markCounted,
       })
-    })
+    lines
+      .run(peer.remoteAddress ?? '', () => streamAnswered(stream, answer), { timeoutMs: limits.streamWaitMs })
+      .catch(() => {
+        if (stream.closed || stream.destroyed || stream.headersSent) return
+        stream.respond({ ':status': 503, 'content-type': 'application/json', 'retry-after': '5' })
+        stream.end(BUSY_BODY)
+      })
   }
 }
 
@@ -185,7 +216,7 @@ export function createHttpsFront({
       limits,
       connections,
       // Every address, loopback too: no proxy speaks HTTP/2 to this port (Caddy uses the plain one, ADR 110).
-      shares: sharesPerAddress({ max: limits.maxStreamsPerClient, isTrustedProxy: () => false }),
+      lines: streamLines(limits),
     }),
   )
   http2.on('sessionError', (error: NodeJS.ErrnoException) =>
