@@ -56,14 +56,38 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
   })
 }
 
-function stopRunning(): void {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
+/** How long a stopped step may take to tidy up before its process group is killed. */
+const STOP_GRACE_MS = 15_000
+
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    // Already gone.
   }
+}
+
+/**
+ * Stops every running step and resolves once they have ended. SIGINT, as Ctrl+C: Playwright stops the webServers it
+ * started in process groups of their own, which a SIGTERM to the step's group left listening (and the next run
+ * failed on their ports). A step still running after the grace time is killed.
+ */
+function stopRunning(): Promise<void> {
+  const children = [...running]
+  for (const child of children) signalGroup(child, 'SIGINT')
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve()
+          const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_GRACE_MS)
+          child.once('close', () => {
+            clearTimeout(kill)
+            resolve()
+          })
+        }),
+    ),
+  ).then(() => {})
 }
 
 /** Runs a lane's steps in turn; stops at the first failure (and stops the other lanes). */
@@ -72,7 +96,7 @@ async function runLane(lane: Lane, alone: boolean): Promise<boolean> {
     if (failed) return false
     if (!(await runStep(step, alone))) {
       failed = true
-      stopRunning()
+      await stopRunning()
       return false
     }
   }
@@ -96,8 +120,7 @@ async function main(): Promise<void> {
   const phases = selectedPhases(suitePhases(process.env), process.argv.slice(2))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      stopRunning()
-      process.exit(1)
+      void stopRunning().then(() => process.exit(1))
     })
   }
   const startedAt = Date.now()
