@@ -1,6 +1,7 @@
-import { randomId } from './ids'
+import { getPublishedId, randomId, VERSIONS_PREFIX } from './ids'
 import { syncTagsOfCommit, type SyncTag } from './query/sync-tags'
 import type { ContentStore } from './store/content-store'
+import { DocumentsById } from './store/documents-by-id'
 import type { SanityDocument } from './types'
 
 /** One commit as the Live Content API reports it: its position in the dataset's stream and its sync tags. */
@@ -30,7 +31,9 @@ export class LiveEvents {
 
   constructor(private readonly store: ContentStore) {
     store.onCommit((transaction) => {
-      const docs = store.hasDataset(transaction.dataset) ? store.dataset(transaction.dataset).docs : new Map()
+      const docs = store.hasDataset(transaction.dataset)
+        ? store.dataset(transaction.dataset).docs
+        : new DocumentsById()
       const tags = syncTagsOfCommit(transaction, (base) => siblingsOf(docs, base))
       const stream = this.stream(transaction.dataset)
       stream.seq++
@@ -79,15 +82,17 @@ export class LiveEvents {
   }
 }
 
-/** The documents sharing a published id: the published one, its draft and its release versions. */
-function siblingsOf(docs: Map<string, SanityDocument>, base: string): SanityDocument[] {
+/**
+ * The documents sharing a published id: the published one, its draft and its release versions (found among the
+ * versions alone: every commit asks, so its cost must not follow the dataset).
+ */
+function siblingsOf(docs: DocumentsById, base: string): SanityDocument[] {
   const out: SanityDocument[] = []
   for (const id of [base, `drafts.${base}`]) {
     const doc = docs.get(id)
     if (doc) out.push(doc)
   }
-  const suffix = `.${base}`
-  for (const [id, doc] of docs) if (id.startsWith('versions.') && id.endsWith(suffix)) out.push(doc)
+  for (const doc of docs.withPrefix(VERSIONS_PREFIX)) if (getPublishedId(doc._id) === base) out.push(doc)
   return out
 }
 

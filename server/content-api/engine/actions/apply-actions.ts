@@ -1,5 +1,5 @@
 import { badRequest, conflict, mutationError } from '../errors'
-import { getDraftId, getPublishedId, isValidDocumentId } from '../ids'
+import { getDraftId, getPublishedId, isValidDocumentId, VERSIONS_PREFIX } from '../ids'
 import { applyMutation, parseMutation } from '../mutations'
 import { checkReferenceIntegrity } from '../reference-integrity'
 import type { WorkingSet } from '../store/working-set'
@@ -220,11 +220,8 @@ function unlistedVersions(ws: WorkingSet, publishedId: string, listed: string[])
   const draftId = getDraftId(publishedId)
   if (ws.get(draftId) && !listed.includes(draftId)) return draftId
   return ws
-    .all()
-    .find(
-      (doc) =>
-        doc._id !== publishedId && getPublishedId(doc._id) === publishedId && !listed.includes(doc._id),
-    )?._id
+    .withPrefix(VERSIONS_PREFIX)
+    .find((doc) => getPublishedId(doc._id) === publishedId && !listed.includes(doc._id))?._id
 }
 
 /**

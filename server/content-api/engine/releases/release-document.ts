@@ -104,5 +104,5 @@ export function requireState(
 /** Every version document of the release, as the transaction sees them, in `_id` order. */
 export function releaseVersions(ws: WorkingSet, releaseId: string): SanityDocument[] {
   const prefix = versionPrefix(releaseId)
-  return ws.all().filter((doc) => doc._id.startsWith(prefix))
+  return ws.withPrefix(prefix)
 }

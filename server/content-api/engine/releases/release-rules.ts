@@ -80,11 +80,8 @@ function checkLimits(ws: WorkingSet, releaseId: string, kind: Kind): void {
 /** A published document that a scheduled release's version strongly references cannot be deleted. */
 function checkScheduledReferences(ws: WorkingSet, deleted: Set<string>, kind: Kind): void {
   const scheduled = ws
-    .all()
-    .filter(
-      (doc): doc is ReleaseDocument =>
-        doc._id.startsWith(RELEASE_DOCUMENTS_PREFIX) && isRelease(doc) && doc.state === 'scheduled',
-    )
+    .withPrefix(RELEASE_DOCUMENTS_PREFIX)
+    .filter((doc): doc is ReleaseDocument => isRelease(doc) && doc.state === 'scheduled')
   for (const release of scheduled) {
     for (const version of releaseVersions(ws, release.name)) {
       const target = strongReferences(version).find((ref) => deleted.has(ref))

@@ -25,4 +25,24 @@ describe('DocumentsById', () => {
     docs.clear()
     expect([...docs.values()]).toEqual([])
   })
+
+  it('finds the documents of a prefix as a filter of every id would, in _id order', () => {
+    const docs = new DocumentsById()
+    for (const id of [
+      'versions.b.x',
+      'drafts.a',
+      'a',
+      'versions.a.x',
+      'versions.a.y',
+      'versionsX',
+      'versions.',
+      'z',
+    ])
+      docs.set(id, { _id: id, _type: 'x' })
+    for (const prefix of ['versions.', 'versions.a.', 'drafts.', 'a', '', 'zz', 'versions'])
+      expect(
+        docs.withPrefix(prefix).map((doc) => doc._id),
+        prefix,
+      ).toEqual([...docs.keys()].filter((id) => id.startsWith(prefix)))
+  })
 })

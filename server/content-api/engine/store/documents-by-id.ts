@@ -73,6 +73,18 @@ export class DocumentsById extends Map<string, SanityDocument> {
     return this.docs
   }
 
+  /** The documents whose id starts with `prefix`, in `_id` order: a search and a walk of just those. */
+  withPrefix(prefix: string): SanityDocument[] {
+    const out: SanityDocument[] = []
+    for (
+      let at = positionOf(this.ids, prefix);
+      at < this.ids.length && this.ids[at]!.startsWith(prefix);
+      at++
+    )
+      out.push(this.docs[at]!)
+    return out
+  }
+
   override keys(): MapIterator<string> {
     return this.ids.values()
   }

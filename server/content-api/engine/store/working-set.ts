@@ -36,6 +36,13 @@ export class WorkingSet {
     return out.sort((a, b) => compareIds(a._id, b._id))
   }
 
+  /** The documents whose id starts with `prefix` as this transaction sees them, in `_id` order, without a scan. */
+  withPrefix(prefix: string): SanityDocument[] {
+    const out = this.state.docs.withPrefix(prefix).filter((doc) => !this.overlay.has(doc._id))
+    for (const [id, doc] of this.overlay) if (doc && id.startsWith(prefix)) out.push(doc)
+    return out.sort((a, b) => compareIds(a._id, b._id))
+  }
+
   /**
    * The ids of the documents that may strongly reference `id` once this transaction is applied: those the
    * dataset's reference index names, and those it changes (checked by the caller against the documents).
