@@ -22,7 +22,7 @@ import type { SubscriberPage } from '../../server/newsletter/admin-api-types'
 import type { SubscribersRepository } from '../../server/newsletter/subscribers-repository'
 import { createTestSchema } from '../../server/newsletter/testing/postgres'
 import { addSubscribers } from './scale/subscribers'
-import { startDownloader } from './scale/download-elsewhere'
+import { BROWSER_ACCEPT_ENCODING, startDownloader } from './scale/download-elsewhere'
 import { getOk } from './scale/http'
 import { pacedGets, percentile, quietGets } from './scale/paced-gets'
 import { unitEnvironment, unitNodeFlags } from './scale/instance'
@@ -89,7 +89,7 @@ async function exportRound(url: string) {
   const quiet = await quietGets(url + '/')
   let exporting = true
   const downloader = await startDownloader()
-  const download = downloader.download(url + '/api/newsletter/admin/subscribers.csv')
+  const download = downloader.download(url + '/api/newsletter/admin/subscribers.csv', BROWSER_ACCEPT_ENCODING)
   const done = download.done.finally(() => (exporting = false))
   await download.sending
   const during = await pacedGets(url + '/', () => exporting)

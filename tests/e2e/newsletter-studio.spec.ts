@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { openStudio } from './support/studio'
 import { expect, test } from './support/test'
 
@@ -31,8 +32,14 @@ test("the Studio's Subscribers tool lists, filters, exports and erases subscribe
   await expect(page.getByText(emails[0]!)).toBeVisible()
 
   const download = page.waitForEvent('download')
+  const exported = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/subscribers.csv'))
   await page.getByRole('button', { name: 'Export CSV' }).click()
-  expect((await download).suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/)
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/)
+  // The browser took the file gzipped (the export's thread compresses it) and saved it decoded.
+  expect((await exported).headers()['content-encoding']).toBe('gzip')
+  const csv = readFileSync((await file.path())!, 'utf8')
+  for (const email of emails) expect(csv).toContain(email)
 
   page.once('dialog', (dialog) => void dialog.accept())
   const anaRow = page

@@ -1,6 +1,6 @@
 import type { Instance } from './instance'
 import { ADMIN_TOKEN } from './instance'
-import { startDownloader, type Download } from './download-elsewhere'
+import { BROWSER_ACCEPT_ENCODING, startDownloader, type Download } from './download-elsewhere'
 import { getOk } from './http'
 import { pacedGets, percentile } from './paced-gets'
 import { runLoad } from '../ssr/load'
@@ -133,7 +133,10 @@ export async function csvExport(site: Instance) {
       const until = performance.now() + spell
       quiet.push(...(await pacedGets(site.url + HOME, () => performance.now() < until, gzip)))
       let exporting = true
-      const download = downloader.download(site.url + EXPORT, { authorization: `Bearer ${ADMIN_TOKEN}` })
+      const download = downloader.download(site.url + EXPORT, {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        ...BROWSER_ACCEPT_ENCODING,
+      })
       const done = download.done.finally(() => (exporting = false))
       await download.sending
       const started = performance.now()

@@ -1,12 +1,11 @@
 import os from 'node:os'
-import { pipeline } from 'node:stream/promises'
 import { parentPort } from 'node:worker_threads'
-import { createGzip } from 'node:zlib'
 import { copyCsvRecords } from '../postgres-csv-export'
 import { sqliteCsvRecords } from '../sqlite-csv-export'
 import type { ExportJob } from '../subscribers-repository'
 import type { ExportThreadData, ToExportThread } from './export-job'
-import { CHUNK_BYTES, createOutbox } from './outbox'
+import { gzipInThread } from './gzip-in-thread'
+import { createOutbox } from './outbox'
 
 /** The file's records as the job's store reads them, over a connection of this export's own. */
 function records(job: ExportJob): AsyncIterable<Buffer> {
@@ -20,20 +19,12 @@ async function* file({ job, head }: ExportThreadData): AsyncGenerator<Buffer> {
 
 const outboxes = new Map<number, ReturnType<typeof createOutbox>>()
 
-/** One export: the file read, compressed when the client takes gzip, and handed over chunk by chunk. */
+/** One export: the file read, compressed here when the client takes gzip, and handed over chunk by chunk. */
 async function run(id: number, data: ExportThreadData) {
   const outbox = createOutbox(id, parentPort!)
   outboxes.set(id, outbox)
   try {
-    if (data.gzip)
-      await pipeline(
-        file(data),
-        createGzip({ chunkSize: CHUNK_BYTES }),
-        async (zipped: AsyncIterable<Buffer>) => {
-          for await (const bytes of zipped) await outbox.write(bytes)
-        },
-      )
-    else for await (const bytes of file(data)) await outbox.write(bytes)
+    for await (const bytes of data.gzip ? gzipInThread(file(data)) : file(data)) await outbox.write(bytes)
     await outbox.end()
   } catch (error) {
     outbox.fail(error)
