@@ -10,7 +10,8 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
  * The bytes gzipped in the calling thread (`zlib`'s streams compress in libuv's thread pool, which runs at the
  * process's priority: the fans' pages'). Each block is deflated on its own and ends with a sync flush, never a
  * final block, so the blocks join into one deflate stream; an empty final block and the CRC-32 and length of all
- * the bytes end the one gzip member any client reads.
+ * the bytes end the one gzip member any client reads. At the fastest level, as nginx's default: a third of the
+ * default level's work for a file a quarter larger, on a machine whose cores the fans' pages need more.
  */
 export async function* gzipInThread(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   yield HEADER
@@ -24,7 +25,7 @@ export async function* gzipInThread(bytes: AsyncIterable<Buffer>): AsyncGenerato
     pendingBytes = 0
     crc = crc32(block, crc)
     length += block.length
-    return deflateRawSync(block, { finishFlush: constants.Z_SYNC_FLUSH })
+    return deflateRawSync(block, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH })
   }
   for await (const chunk of bytes) {
     pending.push(chunk)
