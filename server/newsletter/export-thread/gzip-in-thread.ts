@@ -10,8 +10,8 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
  * The bytes gzipped in the calling thread (`zlib`'s streams compress in libuv's thread pool, which runs at the
  * process's priority: the fans' pages'). Each block is deflated on its own and ends with a sync flush, never a
  * final block, so the blocks join into one deflate stream; an empty final block and the CRC-32 and length of all
- * the bytes end the one gzip member any client reads. At the fastest level, as nginx's default: a third of the
- * default level's work for a file a quarter larger, on a machine whose cores the fans' pages need more.
+ * the bytes end the one gzip member any client reads. At the fastest level, nginx's default: an admin's download
+ * may be somewhat larger, the cores the fans' pages share are worth more.
  */
 export async function* gzipInThread(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   yield HEADER
