@@ -1,5 +1,6 @@
 import type { Encoding } from './encoding'
 import { attachGzip, dropGzip, gzipFormOf, type Rendition } from './rendition'
+import { RecencyMap } from '../recency-map'
 import { TagIndex } from './tag-index'
 
 /** Until when a render stays true with no content change (see freshness.ts). */
@@ -70,12 +71,12 @@ const PROTECTED_SHARE = 0.8
  */
 export class PageCache {
   private generation = 0
-  private readonly probation = new Map<string, Entry>()
-  private readonly protectedPages = new Map<string, Entry>()
+  private readonly probation = new RecencyMap<string, Entry>()
+  private readonly protectedPages = new RecencyMap<string, Entry>()
   private protectedBytes = 0
   /** Keys that were protected when a content change or their age dropped them. */
   private readonly wasProtected = new Set<string>()
-  private readonly notFound = new Map<string, Entry>()
+  private readonly notFound = new RecencyMap<string, Entry>()
   private readonly shared = new Map<string, Shared>()
   private readonly pending = new Map<string, Promise<Rendition>>()
   private readonly tags = new TagIndex()
@@ -91,16 +92,11 @@ export class PageCache {
       this.remove(key, entry)
       return undefined
     }
-    if (this.protectedPages.has(key)) {
-      this.protectedPages.delete(key)
-      this.protectedPages.set(key, entry)
-    } else if (this.probation.has(key)) {
+    if (this.protectedPages.has(key)) this.protectedPages.touch(key)
+    else if (this.probation.has(key)) {
       this.probation.delete(key)
       this.protect(key, entry)
-    } else {
-      this.notFound.delete(key)
-      this.notFound.set(key, entry)
-    }
+    } else this.notFound.touch(key)
     return entry.rendition
   }
 
@@ -210,7 +206,7 @@ export class PageCache {
     this.protectedBytes += entry.protectedBytes
     const share = this.limits.maxBytes * PROTECTED_SHARE
     while (this.protectedBytes > share && this.protectedPages.size > 1) {
-      const [coldKey, cold] = this.protectedPages.entries().next().value as [string, Entry]
+      const [coldKey, cold] = this.protectedPages.oldest()!
       this.protectedPages.delete(coldKey)
       this.protectedBytes -= cold.protectedBytes ?? 0
       this.probation.set(coldKey, cold)
@@ -233,9 +229,9 @@ export class PageCache {
   }
 
   /** Removes the least recently used entries of `area` while `over()` holds. */
-  private evictOldest(area: Map<string, Entry>, over: () => boolean): void {
+  private evictOldest(area: RecencyMap<string, Entry>, over: () => boolean): void {
     while (area.size > 0 && over()) {
-      const [oldestKey, oldest] = area.entries().next().value as [string, Entry]
+      const [oldestKey, oldest] = area.oldest()!
       this.remove(oldestKey, oldest, true)
     }
   }

@@ -1,7 +1,8 @@
+import { RecencyMap } from '../../recency-map'
+
 /**
  * Which entries to drop so the total size stays under a cap, least recently used first. Pure bookkeeping:
- * the caller deletes what `add` returns. A Map keeps insertion order, so re-inserting on use makes the
- * first key the least recently used one.
+ * the caller deletes what `add` returns.
  */
 export type SizeLru = {
   /** Records an entry (or its new size) as just used; returns the keys evicted to stay within the cap. */
@@ -14,16 +15,13 @@ export type SizeLru = {
 }
 
 export function createSizeLru(maxBytes: number): SizeLru {
-  const entries = new Map<string, number>()
+  const entries = new RecencyMap<string, number>()
   let total = 0
 
   return {
     add(key, bytes) {
       const previous = entries.get(key)
-      if (previous !== undefined) {
-        total -= previous
-        entries.delete(key)
-      }
+      if (previous !== undefined) total -= previous
       entries.set(key, bytes)
       total += bytes
       const evicted: string[] = []
@@ -37,13 +35,7 @@ export function createSizeLru(maxBytes: number): SizeLru {
       }
       return evicted
     },
-    touch(key) {
-      const bytes = entries.get(key)
-      if (bytes === undefined) return false
-      entries.delete(key)
-      entries.set(key, bytes)
-      return true
-    },
+    touch: (key) => entries.touch(key) !== undefined,
     has: (key) => entries.has(key),
     get totalBytes() {
       return total

@@ -1,3 +1,5 @@
+import { RecencyMap } from '../../../recency-map'
+
 /** A dataset as the cache sees it: its name and the version every commit bumps. */
 type DatasetVersion = { readonly name: string; readonly version: number }
 
@@ -11,7 +13,7 @@ type Entry<T> = { value: Promise<T>; bytes: number }
  * the many small repeated reads the cache is for.
  */
 export class QueryResultCache<T> {
-  private readonly entries = new Map<string, Entry<T>>()
+  private readonly entries = new RecencyMap<string, Entry<T>>()
   private readonly versions = new Map<string, number>()
   private bytes = 0
 
@@ -24,12 +26,8 @@ export class QueryResultCache<T> {
   get(dataset: DatasetVersion, key: string, evaluate: () => Promise<T>): Promise<T> {
     if (this.versions.get(dataset.name) !== dataset.version) this.dropDataset(dataset)
     const fullKey = `${dataset.name}\u0000${key}`
-    const hit = this.entries.get(fullKey)
-    if (hit) {
-      this.entries.delete(fullKey)
-      this.entries.set(fullKey, hit)
-      return hit.value
-    }
+    const hit = this.entries.touch(fullKey)
+    if (hit) return hit.value
     const entry: Entry<T> = { value: evaluate(), bytes: 0 }
     this.entries.set(fullKey, entry)
     entry.value.then(
