@@ -1,7 +1,7 @@
 /**
  * `npm test`: typecheck, lint, unit and integration tests, build, end-to-end tests, in lanes that run side by side,
- * each lane's steps one after another (`suite-phases.ts` says which and why): the build and then the browser
- * tests in one lane, TypeGen, lint, typecheck and then the unit suite in the other. The unit suite keeps about one
+ * each lane's steps one after another (`suite-phases.ts` says which and why): the build, the browser tests and
+ * lint in one lane, TypeGen, typecheck and then the unit suite in the other. The unit suite keeps about one
  * core busy (its slow files wait on timers, child servers and kill -9 loops), the browser tests wait on page
  * loads and servers: together they fill both cores.
  *

@@ -4,11 +4,11 @@ import { selectedPhases, suitePhases, type Lane } from './suite-phases'
 const names = (phases: Lane[][]) => phases.map((phase) => phase.map((lane) => lane.map((step) => step.name)))
 
 describe('npm test phases', () => {
-  it('runs the build and the browser tests beside TypeGen, lint, typecheck and the unit suite', () => {
+  it('runs the build, the browser tests and lint beside TypeGen, typecheck and the unit suite', () => {
     expect(names(selectedPhases(suitePhases({}), []))).toEqual([
       [
-        ['build', 'e2e'],
-        ['typegen', 'lint', 'typecheck', 'unit'],
+        ['build', 'e2e', 'lint'],
+        ['typegen', 'typecheck', 'unit'],
       ],
     ])
   })
