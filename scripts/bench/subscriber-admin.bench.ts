@@ -90,10 +90,10 @@ async function exportRound(url: string) {
   let exporting = true
   const downloader = await startDownloader()
   const download = downloader.download(url + '/api/newsletter/admin/subscribers.csv', BROWSER_ACCEPT_ENCODING)
-  const done = download.done.finally(() => (exporting = false))
+  void download.received.then(() => (exporting = false))
   await download.sending
   const during = await pacedGets(url + '/', () => exporting)
-  const file = await done.finally(() => downloader.close())
+  const file = await download.done.finally(() => downloader.close())
   if (file.status !== 200) throw new Error(`subscriber export: ${file.status}`)
   const [p99, quietP99] = [percentile(during, 0.99), percentile(quiet, 0.99)]
   return { ms: file.ms, rows: file.rows, p99, max: Math.max(...during), quietP99, ratio: p99 / quietP99 }

@@ -9,8 +9,10 @@ export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, 
 // Plain JavaScript for the worker (it runs without the TypeScript loader), at the lowest priority: the download
 // stands for an admin's browser on another machine, so its reading must not take a core from the thread that
 // times the fans' requests. For each address it is sent, post
-// 'sending' just before the request goes out, GET it, read the body to the last byte (the time taken), then
-// count its lines (gunzipped in this thread, when it came gzipped) and post the figures.
+// 'sending' just before the request goes out, GET it, read the body to the last byte (the time taken), post
+// 'received', then count its lines (gunzipped in this thread, when it came gzipped) and post the figures. The
+// counting comes after 'received' so that it falls outside the export's time: an admin's browser elsewhere does
+// its own unpacking on its own cores.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads')
 try { require('node:os').setPriority(19) } catch {}
@@ -34,6 +36,7 @@ parentPort.on('message', ({ url, headers }) => {
     })
     res.on('end', () => {
       const ms = performance.now() - started
+      parentPort.postMessage({ received: true })
       const body = Buffer.concat(chunks)
       const plain = res.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body
       parentPort.postMessage({ status: res.statusCode, ms, bytes, lines: countLines(plain) })
@@ -45,15 +48,15 @@ parentPort.on('message', ({ url, headers }) => {
 })
 `
 
-type Message = { sending?: true; error?: string; lines?: number } & Download
+type Message = { sending?: true; received?: true; error?: string; lines?: number } & Download
 
 /**
  * A worker thread that downloads, so that reading a large download does not hold the caller's event loop (and
  * whatever the caller times meanwhile, such as paced `GET /`s, measures the server, not its own reading). It is
  * started once and kept: a thread's start, with its own heap, is work the caller's process would otherwise do at
  * the start of every download. One download at a time: `download` resolves `sending` when the request is about
- * to go out, and `done` with the status, the time to the last byte, the bytes and the rows of a CSV body (lines
- * but its header).
+ * to go out, `received` at the body's last byte (or a failure), and `done` with the status, the time to the last
+ * byte, the bytes and the rows of a CSV body (lines but its header).
  */
 export async function startDownloader() {
   const worker = new Worker(WORKER_SOURCE, { eval: true })
@@ -61,12 +64,14 @@ export async function startDownloader() {
   let current: {
     url: string
     sent: () => void
+    received: () => void
     resolve: (d: Download) => void
     reject: (e: Error) => void
   } | null = null
   worker.on('message', (message: Message) => {
     if (!current) return
     if (message.sending) return current.sent()
+    if (message.received) return current.received()
     const { url, resolve, reject } = current
     current = null
     if (message.error) return reject(new Error(`GET ${url}: ${message.error}`))
@@ -78,13 +83,18 @@ export async function startDownloader() {
     download(url: string, headers: Record<string, string> = {}) {
       if (current) throw new Error(`GET ${url}: the downloader is still reading ${current.url}`)
       let sent!: () => void
+      let received!: () => void
       const sending = new Promise<void>((resolve) => (sent = resolve))
+      const bodyRead = new Promise<void>((resolve) => (received = resolve))
       const done = new Promise<Download>((resolve, reject) => {
-        current = { url, sent, resolve, reject }
+        current = { url, sent, received, resolve, reject }
       })
-      done.catch(() => sent())
+      done.then(received, () => {
+        sent()
+        received()
+      })
       worker.postMessage({ url, headers })
-      return { sending, done }
+      return { sending, received: bodyRead, done }
     },
     close: () => worker.terminate().then(() => undefined),
   }

@@ -137,12 +137,12 @@ export async function csvExport(site: Instance) {
         authorization: `Bearer ${ADMIN_TOKEN}`,
         ...BROWSER_ACCEPT_ENCODING,
       })
-      const done = download.done.finally(() => (exporting = false))
+      void download.received.then(() => (exporting = false))
       await download.sending
       const started = performance.now()
       during.push(...(await pacedGets(site.url + HOME, () => exporting, gzip)))
       exportingMs += performance.now() - started
-      const file = await done
+      const file = await download.done
       if (file.status !== 200) throw new Error(`subscriber export: ${file.status}`)
       files.push(file)
       spell = file.ms
