@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect as baseExpect, isLocalUrl, test } from './support/test'
+import { expect as baseExpect, test } from './support/test'
 import {
   createDocument,
   HTTPS_ORIGIN,
@@ -146,12 +146,8 @@ test('two editors in two browsers edit the same document: both edits survive', a
   await newEvent(page, venue, 'Ojai')
   const documentUrl = page.url()
 
+  // The browser blocks outside requests for this second context too (support/chromium.ts).
   const other = await browser.newContext({ ignoreHTTPSErrors: true })
-  // The harness blocks outside requests per context; this second browser gets the same rule.
-  await other.route(
-    (url) => !isLocalUrl(url),
-    (route) => route.abort('blockedbyclient'),
-  )
   const second = await other.newPage()
   const secondErrors: string[] = []
   second.on('pageerror', (error) => secondErrors.push(`pageerror: ${error.message}`))

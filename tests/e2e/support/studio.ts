@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { E2E_ADMIN as ADMIN } from './accounts'
+import { BLOCKED_OUTSIDE_REQUEST } from './chromium'
 import { passwordSessionId } from './content-session'
 
 export const HTTPS_ORIGIN = `https://localhost:${Number(process.env.E2E_PORT ?? 3199) + 1}`
@@ -31,7 +32,7 @@ export function unexpectedStudioErrors(errors: string[]): string[] {
 export function consoleErrorsFromNow(page: Page): string[] {
   const errors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT')) {
+    if (message.type() === 'error' && !message.text().includes(BLOCKED_OUTSIDE_REQUEST)) {
       errors.push(`${message.text()} (${message.location().url})`)
     }
   })

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { BLOCKED_OUTSIDE_REQUEST } from './chromium'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -72,16 +73,13 @@ export const test = base.extend<Fixtures & Options & { tourPromoSetup: void }>({
     },
     { auto: true },
   ],
+  // Chromium blocks them (chromium.ts); each test's context records them.
   externalRequests: [
     async ({ context }, use) => {
       const attempted: string[] = []
-      await context.route(
-        (url) => !isLocalUrl(url),
-        (route) => {
-          attempted.push(route.request().url())
-          return route.abort('blockedbyclient')
-        },
-      )
+      context.on('request', (request) => {
+        if (!isLocalUrl(new URL(request.url()))) attempted.push(request.url())
+      })
       await use(attempted)
     },
     { auto: true },
@@ -91,7 +89,7 @@ export const test = base.extend<Fixtures & Options & { tourPromoSetup: void }>({
       const errors: string[] = []
       page.on('console', (message) => {
         // Blocked outside requests are expected; they are asserted through externalRequests.
-        if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT')) {
+        if (message.type() === 'error' && !message.text().includes(BLOCKED_OUTSIDE_REQUEST)) {
           // A connection-level failure names no address in its text; the address says which answer broke.
           const text = message.text()
           errors.push(text.includes('net::ERR_') ? `${text} (${message.location().url})` : text)
