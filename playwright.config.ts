@@ -62,11 +62,7 @@ export default defineConfig({
   // No project waits for another: a spec that publishes from the Studio does so on a server of its own
   // (`publishServerUrl`, tests/e2e/support/servers.ts), so every spec sees the seed it expects in any order.
   projects: [
-    // A fan who asked for reduced motion: the hero's video never loads, so a test that stays on the home page does
-    // not keep Chromium decoding and compositing it for as long as the page is open, on a machine whose cores the
-    // suite keeps busy (docs/logs/test-suite-times.md). The specs about the hero, the gallery's motion and the
-    // smooth scroll ask for motion.
-    { name: 'site', testIgnore: /visual\.spec\.ts$/, use: { reducedMotion: 'reduce' } },
+    { name: 'site', testIgnore: /visual\.spec\.ts$/ },
     // The screenshot suite (tests/e2e/visual.spec.ts), against its own server; docs/guides/testing.md.
     {
       name: 'visual',

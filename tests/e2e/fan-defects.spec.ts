@@ -3,10 +3,6 @@ import { SPEC_MEDIA_SLUGS } from './support/spec-content'
 import { TEST_NOW } from './support/servers'
 import { expect, test, waitForHydration } from './support/test'
 
-// The hero's video and the gallery's motion, as most fans see them (playwright.config.ts's site project asks for
-// reduced motion).
-test.use({ reducedMotion: 'no-preference' })
-
 // Defects found by using the site as a fan (issue 15): each test here failed before its fix.
 
 const overlay = (page: Page) => page.locator('.gallery-overlay')

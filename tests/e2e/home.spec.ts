@@ -193,8 +193,6 @@ test.describe('events', () => {
 })
 
 test.describe('navigation', () => {
-  // The site as most fans see it: with motion (playwright.config.ts's site project asks for reduced motion).
-  test.use({ reducedMotion: 'no-preference' })
   test('anchor links scroll smoothly on the home page and update the hash', async ({ page }) => {
     await atTestNow(page)
     await page.goto('/')

@@ -3,10 +3,6 @@ import type { Page } from '@playwright/test'
 import { SPEC_MEDIA_SLUGS } from './support/spec-content'
 import { expect, test, waitForHydration } from './support/test'
 
-// The hero's video and the gallery's motion, as most fans see them (playwright.config.ts's site project asks for
-// reduced motion).
-test.use({ reducedMotion: 'no-preference' })
-
 const SLUGS = SPEC_MEDIA_SLUGS
 const CAPTIONS: Record<string, string> = {
   Qx7LmR2vK9d: 'Los Forasteros, live session at the Old Mission barn. Video by Inés Montaño.',
