@@ -51,7 +51,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: chromiumLaunchOptions(),
+    // The headless shell for every spec but the screenshot suite's (support/chromium.ts).
+    launchOptions: chromiumLaunchOptions('headless-shell'),
     // No trace by default: recording one for every test, kept or not, costs each test CPU, which a loaded
     // machine does not have. A failure still writes its page's error context; add `--trace=retain-on-failure` to
     // a run to keep traces.
@@ -67,7 +68,8 @@ export default defineConfig({
     {
       name: 'visual',
       testMatch: /visual\.spec\.ts$/,
-      use: { baseURL: `http://localhost:${VISUAL_PORT}` },
+      // The browser fans run: the baselines are its rendering, which the headless shell's differs from.
+      use: { baseURL: `http://localhost:${VISUAL_PORT}`, launchOptions: chromiumLaunchOptions('full') },
     },
   ],
   webServer: [
