@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test'
 import { chromiumLaunchOptions } from './support/chromium'
+import { mediaTile } from './support/spec-content'
 import { expect, test, waitForHydration } from './support/test'
 
 // "Far below" is the full browser's lazy-loading distance: the headless shell, which the other specs run in, loads
 // images from farther away (support/chromium.ts).
 test.use({ launchOptions: chromiumLaunchOptions('full') })
-
-const tile = (page: Page, slug: string) => page.locator(`#media .media-tile[data-slug="${slug}"]`)
 
 test('a thumbnail that fails to load shows "Image unavailable", before hydration or after', async ({
   page,
@@ -30,10 +28,10 @@ test('a thumbnail that fails to load shows "Image unavailable", before hydration
   })
   await page.goto('/')
   await waitForHydration(page)
-  await expect(tile(page, 'tour-promo-poster')).toContainText('Image unavailable')
-  const later = tile(page, 'band-rehearsal')
+  await expect(mediaTile(page, 'tour-promo-poster')).toContainText('Image unavailable')
+  const later = mediaTile(page, 'band-rehearsal')
   await expect(later).not.toContainText('Image unavailable')
   await later.scrollIntoViewIfNeeded()
   await expect(later).toContainText('Image unavailable')
-  await expect(tile(page, 'band-performance-1')).not.toContainText('Image unavailable')
+  await expect(mediaTile(page, 'band-performance-1')).not.toContainText('Image unavailable')
 })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { SPEC_MEDIA_SLUGS } from './support/spec-content'
+import { mediaTile, SPEC_MEDIA_SLUGS } from './support/spec-content'
 import { expect, test, waitForHydration } from './support/test'
 
 const SLUGS = SPEC_MEDIA_SLUGS
@@ -13,7 +13,6 @@ const CAPTIONS: Record<string, string> = {
   'band-performance-2': 'Encore at the Irvine Bowl. Photo by Julia Ferrer.',
 }
 
-const tile = (page: Page, slug: string) => page.locator(`#media .media-tile[data-slug="${slug}"]`)
 const overlay = (page: Page) => page.getByRole('dialog')
 const mediaParam = (page: Page) => new URL(page.url()).searchParams.get('media')
 
@@ -100,7 +99,7 @@ test.describe('media grid', () => {
     await expect(page.locator('#media .media-tile--youtube .media-tile__play')).toHaveCount(7)
     await expect(page.locator('#media .media-tile--image .media-tile__play')).toHaveCount(0)
     // Far below the fold: the browser defers the picture; only the blurred LQIP is there.
-    const last = tile(page, 'band-performance-2')
+    const last = mediaTile(page, 'band-performance-2')
     expect(await last.getAttribute('style')).toContain('data:image/jpeg;base64,')
     await page.waitForLoadState('networkidle')
     expect(requested).not.toContain(lastPath)
@@ -130,7 +129,7 @@ test.describe('media grid', () => {
       const context = await browser.newContext({ viewport: screen, deviceScaleFactor: scale })
       const page = await context.newPage()
       await page.goto('/')
-      const img = tile(page, 'band-performance-2').locator('img')
+      const img = mediaTile(page, 'band-performance-2').locator('img')
       await img.scrollIntoViewIfNeeded()
       await expect
         .poll(
@@ -158,7 +157,7 @@ test.describe('gallery overlay', () => {
     await page.goto('/')
     await waitForHydration(page)
     const start = await page.evaluate(() => window.history.length)
-    const trigger = tile(page, 'band-performance-1')
+    const trigger = mediaTile(page, 'band-performance-1')
     await trigger.click()
     const dialog = overlay(page)
     await expect(dialog).toBeVisible()
@@ -194,7 +193,7 @@ test.describe('gallery overlay', () => {
   }) => {
     await page.goto('/')
     await waitForHydration(page)
-    await tile(page, 'Qx7LmR2vK9d').focus()
+    await mediaTile(page, 'Qx7LmR2vK9d').focus()
     await page.keyboard.press('Enter')
     await expect(overlay(page)).toHaveAccessibleName(CAPTIONS.Qx7LmR2vK9d!)
     const length = await page.evaluate(() => window.history.length)
@@ -213,7 +212,7 @@ test.describe('gallery overlay', () => {
     await expect(overlay(page)).toBeHidden()
     await expect.poll(() => mediaParam(page)).toBeNull()
 
-    await tile(page, 'band-backstage').focus()
+    await mediaTile(page, 'band-backstage').focus()
     await page.keyboard.press(' ')
     await expect(overlay(page)).toHaveAccessibleName(CAPTIONS['band-backstage']!)
   })
@@ -221,7 +220,7 @@ test.describe('gallery overlay', () => {
   test('Back closes it and Forward opens it again', async ({ page }) => {
     await page.goto('/')
     await waitForHydration(page)
-    await tile(page, 'band-rehearsal').click()
+    await mediaTile(page, 'band-rehearsal').click()
     await expect(overlay(page)).toHaveAccessibleName(CAPTIONS['band-rehearsal']!)
     await page.goBack()
     await expect(overlay(page)).toBeHidden()
@@ -289,7 +288,7 @@ test.describe('gallery overlay', () => {
     await waitForHydration(page)
     const hero = page.locator('video.hero__video')
     await expect.poll(() => hero.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true)
-    await tile(page, 'alma-oeste').click()
+    await mediaTile(page, 'alma-oeste').click()
     const frame = overlay(page).locator('iframe')
     await expect(frame).toHaveAttribute(
       'src',
@@ -410,7 +409,7 @@ test.describe('gallery overlay', () => {
     )
     // A client-side navigation: the browser loads the home page's data itself.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click()
-    await tile(page, 'tour-promo-poster').click()
+    await mediaTile(page, 'tour-promo-poster').click()
     const dialog = overlay(page)
     await expect(dialog.getByRole('alert')).toContainText('Video temporarily unavailable')
     broken = false
